@@ -1,0 +1,36 @@
+// Handles the running services hand back to tests and to the world core.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  json?: unknown;
+  received_at: string;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  requests(): RecordedRequest[];
+  clear(): void;
+  setMode(mode: "up" | "down" | "slow" | "error", delayMs?: number): void;
+}
+
+export interface SmtpMessage {
+  id: number;
+  from: string;
+  to: string[];
+  subject: string;
+  headers: Record<string, string>;
+  text: string;
+  raw: string;
+  received_at: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  messages(): SmtpMessage[];
+  clear(): void;
+  waitFor(predicate: (m: SmtpMessage) => boolean, timeoutMs?: number): Promise<SmtpMessage>;
+}
