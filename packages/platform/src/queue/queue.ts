@@ -1,0 +1,34 @@
+/** A named background job with retries, delays, per-key rate limits and schedules. */
+export interface JobContext {
+  id: string;
+  attempt: number; // 1-based
+}
+
+export interface JobDefinition<P> {
+  name: string;
+  /** Parses (and so validates) the stored payload before the handler sees it. */
+  parse: (payload: unknown) => P;
+  handler: (payload: P, ctx: JobContext) => Promise<void>;
+  attempts?: number; // default 3
+  backoffMs?: number; // exponential base, default 1000
+  concurrency?: number; // default 1
+  /** At most `max` runs per `windowMs` for each key; excess runs are delayed, not dropped. */
+  rateLimit?: { max: number; windowMs: number; key: (payload: P) => string };
+}
+
+export interface EnqueueOptions {
+  delayMs?: number;
+  /** Idempotency: a second enqueue with the same id while the first is pending is ignored. */
+  jobId?: string;
+}
+
+export interface JobQueue {
+  define<P>(def: JobDefinition<P>): void;
+  enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<void>;
+  /** Repeats the job every `everyMs`; `scheduleId` is stable, so re-declaring replaces it. */
+  schedule(scheduleId: string, name: string, payload: unknown, everyMs: number): Promise<void>;
+  /** Starts consuming defined jobs. Producers may enqueue before start. */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for running ones (graceful shutdown). */
+  close(): Promise<void>;
+}
