@@ -1,0 +1,7 @@
+// The whole schema, for drizzle's relational queries and drizzle-kit. Tables live in schema/.
+export * from "./schema/users.ts";
+export * from "./schema/brand-assets.ts";
+export * from "./schema/scans.ts";
+export * from "./schema/findings.ts";
+export * from "./schema/scoring.ts";
+export * from "./schema/system.ts";

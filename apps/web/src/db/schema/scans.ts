@@ -1,0 +1,42 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { TScanStatus, TStageStates } from "@brandwarden/contract/scan";
+import { users } from "./users.ts";
+
+export const scans = pgTable(
+  "scans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<TScanStatus>().notNull().default("pending"),
+    stage_states: jsonb("stage_states").$type<TStageStates>().notNull().default({}),
+    resume_from_stage: text("resume_from_stage"),
+    error: text("error"),
+    /** The start payload as dispatched (or to be dispatched, while deferred). */
+    start_payload: jsonb("start_payload"),
+    last_seq: jsonb("last_seq").$type<Record<string, number>>().notNull().default({}),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    started_at: timestamp("started_at", { withTimezone: true }),
+    completed_at: timestamp("completed_at", { withTimezone: true }),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("scans_user_created_idx").on(t.user_id, t.created_at),
+    index("scans_status_idx").on(t.status),
+  ],
+);
+
+export type ReportStatus = "pending" | "generating" | "ready" | "failed";
+
+export const reports = pgTable("reports", {
+  scan_id: uuid("scan_id")
+    .primaryKey()
+    .references(() => scans.id, { onDelete: "cascade" }),
+  status: text("status").$type<ReportStatus>().notNull().default("pending"),
+  full_key: text("full_key"),
+  summary_key: text("summary_key"),
+  error: text("error"),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

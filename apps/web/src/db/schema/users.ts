@@ -1,0 +1,58 @@
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  uniqueIndex,
+  index,
+} from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    password_hash: text("password_hash").notNull(),
+    admin: boolean("admin").notNull().default(false),
+    brand_name: text("brand_name"),
+    brand_names: jsonb("brand_names").$type<string[]>().notNull().default([]),
+    keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
+    /** Goes up on every brand-profile change; derived keywords of another generation are stale. */
+    keyword_generation: integer("keyword_generation").notNull().default(0),
+    logo_key: text("logo_key"),
+    logo_content_type: text("logo_content_type"),
+    webhook_url: text("webhook_url"),
+    webhook_secret: text("webhook_secret"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    csrf_token: text("csrf_token").notNull(),
+    user_agent: text("user_agent"),
+    ip: text("ip"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.user_id)],
+);
+
+export const derivedKeywords = pgTable("derived_keywords", {
+  user_id: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
+  generation: integer("generation").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

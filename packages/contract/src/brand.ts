@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { ZDomainName, ZGeneration } from "./common.ts";
+
+export const SOCIAL_PLATFORMS = [
+  "x",
+  "instagram",
+  "facebook",
+  "tiktok",
+  "linkedin",
+  "youtube",
+  "github",
+  "reddit",
+  "telegram",
+  "threads",
+  "mastodon",
+  "bluesky",
+] as const;
+export const ZSocialPlatform = z.enum(SOCIAL_PLATFORMS);
+export type TSocialPlatform = z.infer<typeof ZSocialPlatform>;
+
+export const ZHandle = z.string().trim().min(1).max(200);
+
+export const ZSocialHandleRef = z.object({ platform: ZSocialPlatform, handle: ZHandle });
+export type TSocialHandleRef = z.infer<typeof ZSocialHandleRef>;
+
+export const ZKeyword = z.string().trim().toLowerCase().min(1).max(100);
+
+/** Derived keywords as stored: deduplicated and downcased, tied to the user's keyword generation. */
+export const ZDerivedKeywords = z.object({
+  keywords: z.array(ZKeyword).max(500),
+  generation: ZGeneration,
+});
+export type TDerivedKeywords = z.infer<typeof ZDerivedKeywords>;
+
+export const ZDerivedKeywordsPost = ZDerivedKeywords;
+
+export const ZBrandContext = z.object({
+  brand_name: z.string(),
+  social_handles: z.array(ZSocialHandleRef),
+  keywords: z.array(z.string()),
+  derived_keywords: z.array(z.string()),
+  owned_domains: z.array(
+    z.object({ domain: ZDomainName, title: z.string().nullable(), content_snippet: z.string().nullable() }),
+  ),
+});
+export type TBrandContext = z.infer<typeof ZBrandContext>;

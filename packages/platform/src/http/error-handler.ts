@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { TErrorBody } from "@brandwarden/contract/common";
+import { AppError } from "./app-error.ts";
+
+/** One error handler per app: stable `{error, message, details?}` bodies, generic 5xx. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      const body: TErrorBody = { error: err.code, message: err.message };
+      if (err.details !== undefined) body.details = err.details;
+      if (err.status >= 500) request.log.error({ err }, "request failed");
+      return reply.status(err.status).send(body);
+    }
+    const status = typeof err.statusCode === "number" ? err.statusCode : 500;
+    if (status === 413) {
+      return reply
+        .status(413)
+        .send({ error: "invalid", message: "Request body too large" } satisfies TErrorBody);
+    }
+    if (status === 415) {
+      return reply.status(415).send({ error: "invalid", message: err.message } satisfies TErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, bad content, empty body.
+      return reply
+        .status(status === 400 ? 422 : status)
+        .send({ error: "invalid", message: err.message } satisfies TErrorBody);
+    }
+    request.log.error({ err }, "request failed");
+    return reply
+      .status(500)
+      .send({ error: "internal", message: "Internal server error" } satisfies TErrorBody);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({
+        error: "not_found",
+        message: `No route ${request.method} ${request.url.split("?")[0]}`,
+      } satisfies TErrorBody);
+  });
+}

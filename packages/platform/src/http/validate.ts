@@ -1,0 +1,15 @@
+import type { z } from "zod";
+import { AppError } from "./app-error.ts";
+
+/** Validates untrusted input once, at the boundary; failures become 422 `invalid` with the issues. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, what = "request body"): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({
+    path: issue.path.join("."),
+    message: issue.message,
+  }));
+  const first = details[0];
+  const where = first && first.path ? `${first.path}: ` : "";
+  throw new AppError("invalid", `Invalid ${what}: ${where}${first?.message ?? "invalid"}`, details);
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// One run for every workspace. Integration tests share the machine's PostgreSQL and
+// Redis, so files run in forks with a bounded pool (2 cores).
+export default defineConfig({
+  test: {
+    include: ["apps/*/src/**/*.test.ts", "apps/*/test/**/*.test.ts", "packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "apps/web-ui/**"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
