@@ -126,11 +126,15 @@ export function describeBusConformance(
 
     it("delivers asynchronously, never on the publisher's stack", async () => {
       const p = uniqueId();
-      const c = collector();
-      await bus.psubscribe(`${p}:*`, c.handler);
-      await bus.publish(`${p}:x`, 1);
-      expect(c.received).toEqual([]);
-      await waitFor(() => c.received.length === 1, "message");
+      let publishing = false;
+      const duringPublish: boolean[] = [];
+      await bus.psubscribe(`${p}:*`, () => void duringPublish.push(publishing));
+      publishing = true;
+      const sent = bus.publish(`${p}:x`, 1);
+      publishing = false;
+      await sent;
+      await waitFor(() => duringPublish.length === 1, "message");
+      expect(duringPublish).toEqual([false]);
     });
 
     it("keeps delivering when a handler throws or rejects", async () => {

@@ -32,11 +32,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       .send({ error: "internal", message: "Internal server error" } satisfies TErrorBody);
   });
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        error: "not_found",
-        message: `No route ${request.method} ${request.url.split("?")[0]}`,
-      } satisfies TErrorBody);
+    reply.status(404).send({
+      error: "not_found",
+      message: `No route ${request.method} ${request.url.split("?")[0]}`,
+    } satisfies TErrorBody);
   });
 }

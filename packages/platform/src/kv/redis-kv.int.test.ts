@@ -1,27 +1,42 @@
 import { describe, expect, it } from "vitest";
+import { deleteRedisKeys } from "../testing/redis-cleanup.ts";
 import { requireRedis, testRedisUrl } from "../testing/services.ts";
 import { uniqueId } from "../testing/wait-for.ts";
+import type { KeyValueStore } from "./kv.ts";
 import { describeKvConformance } from "./kv.conformance.ts";
 import { createRedisKv } from "./redis-kv.ts";
 
 const redis = await requireRedis();
 
+/** A store under its own prefix that deletes its keys when closed, so runs leave Redis clean. */
+function isolatedKv(prefix: string): KeyValueStore {
+  const kv = createRedisKv({ url: testRedisUrl(), prefix });
+  return {
+    ...kv,
+    close: async () => {
+      await kv.close();
+      await deleteRedisKeys(testRedisUrl(), prefix);
+    },
+  };
+}
+
 describe.skipIf(redis.skip)(redis.title("redis kv"), () => {
-  describeKvConformance("redis", () => createRedisKv({ url: testRedisUrl() }), {
+  describeKvConformance("redis", () => isolatedKv(`${uniqueId("kvtest")}:`), {
     beforeAll: () => redis.assertAvailable(),
   });
 
+  // Glob metacharacters in the prefix must not leak into `keys` patterns.
   describeKvConformance(
-    "redis with key prefix",
-    () => createRedisKv({ url: testRedisUrl(), prefix: `${uniqueId()}[*]:` }),
+    "redis with glob characters in the prefix",
+    () => isolatedKv(`${uniqueId("kvtest")}[*]:`),
     {
       beforeAll: () => redis.assertAvailable(),
     },
   );
 
   it("prefix isolates stores sharing a server", async () => {
-    const a = createRedisKv({ url: testRedisUrl(), prefix: `${uniqueId()}:` });
-    const b = createRedisKv({ url: testRedisUrl(), prefix: `${uniqueId()}:` });
+    const a = isolatedKv(`${uniqueId("kvtest")}:`);
+    const b = isolatedKv(`${uniqueId("kvtest")}:`);
     try {
       await a.set("k", "a");
       expect(await b.get("k")).toBeNull();

@@ -32,3 +32,18 @@ export interface JobQueue {
   /** Stops taking jobs and waits for running ones (graceful shutdown). */
   close(): Promise<void>;
 }
+
+/** A job that will not run again: attempts used up, or a payload that does not parse. */
+export interface JobFailure {
+  name: string;
+  id: string;
+  attempt: number;
+  reason: "attempts_exhausted" | "invalid_payload";
+  error: unknown;
+}
+
+/** Options shared by every JobQueue implementation's factory. */
+export interface JobQueueOptions {
+  /** Called once per permanently failed job (after it was logged), e.g. to mark a scan failed. */
+  onFailure?: (failure: JobFailure) => void;
+}
