@@ -1,0 +1,98 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+export interface CreateDatabaseOptions<TSchema extends Record<string, unknown>> {
+  /** postgres:// URL: PostgreSQL through node-postgres. Unset: embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; unset means an in-memory database (tests). Ignored with `url`. */
+  dataDir?: string;
+  schema: TSchema;
+  /** drizzle-kit output folder (SQL files + meta/_journal.json), applied at start. */
+  migrationsFolder: string;
+}
+
+/** Both drivers' databases, seen through drizzle's common type, so repositories work on either. */
+export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export interface DatabaseHandle<TSchema extends Record<string, unknown>> {
+  db: Database<TSchema>;
+  kind: "pglite" | "postgres";
+  /** Round trip to the database (health checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Arbitrary constant: serialises migrations when several processes start against one server.
+const MIGRATION_LOCK_ID = 7_262_010_431;
+
+export async function createDatabase<TSchema extends Record<string, unknown>>(
+  opts: CreateDatabaseOptions<TSchema>,
+): Promise<DatabaseHandle<TSchema>> {
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
+}
+
+async function openPostgres<TSchema extends Record<string, unknown>>(
+  url: string,
+  opts: CreateDatabaseOptions<TSchema>,
+): Promise<DatabaseHandle<TSchema>> {
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error("database url must start with postgres:// or postgresql://");
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => undefined);
+  const db = drizzleNodePg({ client: pool, schema: opts.schema });
+  try {
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      await migrateNodePg(db, { migrationsFolder: opts.migrationsFolder });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+      lock.release();
+    }
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return handle(db, "postgres", () => pool.end());
+}
+
+async function openPglite<TSchema extends Record<string, unknown>>(
+  opts: CreateDatabaseOptions<TSchema>,
+): Promise<DatabaseHandle<TSchema>> {
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  const client = new PGlite(opts.dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema: opts.schema });
+  try {
+    await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return handle(db, "pglite", () => client.close());
+}
+
+function handle<TSchema extends Record<string, unknown>>(
+  db: Database<TSchema>,
+  kind: "pglite" | "postgres",
+  closeClient: () => Promise<void>,
+): DatabaseHandle<TSchema> {
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    kind,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    // Idempotent: shutdown paths often close twice.
+    close: () => (closing ??= closeClient()),
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "data" jsonb DEFAULT '{}'::jsonb NOT NULL;
