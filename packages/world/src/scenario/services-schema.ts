@@ -62,7 +62,10 @@ export const SocialProfileSchema = z.object({
 export type SocialProfile = z.infer<typeof SocialProfileSchema>;
 
 export const SearchResultSchema = z.object({
-  url: z.string(),
+  // Absolute URL, or empty when `social` names a world profile: its URL is only known once the
+  // platform server listens, so startServices fills it in.
+  url: z.string().default(""),
+  social: z.object({ platform: PlatformSchema, handle: z.string() }).optional(),
   title: z.string(),
   content: z.string().default(""),
   engine: z.string().default("duckduckgo"),
@@ -76,7 +79,9 @@ export type FeedFault = z.infer<typeof FeedFaultSchema>;
 
 export const FeedEntrySchema = z.object({
   url: z.string(),
-  feeds: z.array(z.enum(["urlhaus", "openphish", "phishtank"])).default(["urlhaus", "openphish", "phishtank"]),
+  feeds: z
+    .array(z.enum(["urlhaus", "openphish", "phishtank"]))
+    .default(["urlhaus", "openphish", "phishtank"]),
   threat: z.string().default("phishing"),
   target: z.string().default("Other"),
   tags: z.array(z.string()).default([]),
@@ -107,7 +112,10 @@ export const LlmScriptSchema = z.object({
 export type LlmScript = z.infer<typeof LlmScriptSchema>;
 
 export const LlmFaultsSchema = z.object({
+  // malformed: "content" = valid envelope whose assistant text is broken JSON (a model
+  // ignoring the format); "body" = the HTTP body itself is truncated JSON.
   malformed: z.boolean().default(false),
+  malformed_mode: z.enum(["content", "body"]).default("content"),
   rate_limit: z.boolean().default(false),
   retry_after_s: z.number().int().min(0).default(1),
   server_error: z.boolean().default(false),
@@ -123,6 +131,7 @@ export const LlmSchema = z.object({
   scripts: z.array(LlmScriptSchema).default([]),
   faults: LlmFaultsSchema.default({
     malformed: false,
+    malformed_mode: "content",
     rate_limit: false,
     retry_after_s: 1,
     server_error: false,
@@ -142,9 +151,14 @@ export const ServicesScenarioSchema = z.object({
   brand: z.string().default(""),
   social: z.array(SocialProfileSchema).default([]),
   search: z.array(SearchResultSchema).default([]),
-  feeds: FeedsSchema.default({ entries: [], faults: { urlhaus: "none", openphish: "none", phishtank: "none" } }),
+  feeds: FeedsSchema.default({
+    entries: [],
+    faults: { urlhaus: "none", openphish: "none", phishtank: "none" },
+  }),
   llm: LlmSchema.default(() => LlmSchema.parse({})),
   webhook: WebhookSchema.default({ mode: "up", delay_ms: 0 }),
 });
 export type ServicesScenario = z.infer<typeof ServicesScenarioSchema>;
 export type ServicesScenarioInput = z.input<typeof ServicesScenarioSchema>;
+export type SearchResultInput = z.input<typeof SearchResultSchema>;
+export type FeedEntryInput = z.input<typeof FeedEntrySchema>;

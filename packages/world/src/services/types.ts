@@ -14,7 +14,8 @@ export interface WebhookReceiver {
   url: string;
   requests(): RecordedRequest[];
   clear(): void;
-  setMode(mode: "up" | "down" | "slow" | "error", delayMs?: number): void;
+  /** Resolves once the port is open again (or closed, for "down"). */
+  setMode(mode: "up" | "down" | "slow" | "error", delayMs?: number): Promise<void>;
 }
 
 export interface SmtpMessage {
@@ -24,6 +25,8 @@ export interface SmtpMessage {
   subject: string;
   headers: Record<string, string>;
   text: string;
+  html: string;
+  attachments: Array<{ filename: string; content_type: string; size: number }>;
   raw: string;
   received_at: string;
 }

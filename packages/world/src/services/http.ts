@@ -1,0 +1,62 @@
+import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { AddressInfo } from "node:net";
+
+// Every world service is a Fastify app bound to one loopback address and port; this keeps
+// the create/listen/close dance in one place.
+
+export interface Listening {
+  app: FastifyInstance;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function createApp(): FastifyInstance {
+  // forceCloseConnections: slow/hanging responses must not keep `stop()` waiting.
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 50 * 1024 * 1024 });
+  // Accept any body type verbatim so recorders and tolerant endpoints see what was sent.
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  return app;
+}
+
+export async function listen(app: FastifyInstance, host: string, port: number): Promise<Listening> {
+  await app.listen({ host, port });
+  const addr = app.server.address() as AddressInfo;
+  return {
+    app,
+    port: addr.port,
+    url: `http://${host}:${addr.port}`,
+    close: () => app.close(),
+  };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// FNV-1a: small, stable hash for deterministic ids, colours and avatars.
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+// mulberry32 seeded from a string: deterministic pseudo-random stream.
+export function seededRng(seed: string): () => number {
+  let a = hash32(seed);
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
