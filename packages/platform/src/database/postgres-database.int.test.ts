@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { requirePostgres, testDatabaseUrl } from "../testing/services.ts";
 import { describeDatabaseConformance } from "./database.conformance.ts";
 import { createDatabase } from "./database.ts";
@@ -8,6 +8,9 @@ import { FIXTURE_MIGRATIONS, fixtureSchema } from "./testing/fixture-schema.ts";
 const postgres = await requirePostgres();
 
 describe.skipIf(postgres.skip)(postgres.title("postgres database"), () => {
+  // Under CI an unreachable service fails here, before any test waits on it.
+  beforeAll(() => postgres.assertAvailable());
+
   describeDatabaseConformance(
     "postgres",
     "postgres",
@@ -24,7 +27,6 @@ describe.skipIf(postgres.skip)(postgres.title("postgres database"), () => {
   );
 
   it("concurrent starts against one database migrate once", async () => {
-    postgres.assertAvailable();
     const testDb = await createTestDatabase(testDatabaseUrl());
     try {
       const open = () =>

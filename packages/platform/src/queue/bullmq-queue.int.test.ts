@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { deleteRedisKeys } from "../testing/redis-cleanup.ts";
 import { requireRedis, testRedisUrl } from "../testing/services.ts";
 import { uniqueId } from "../testing/wait-for.ts";
@@ -10,6 +10,9 @@ import type { JobQueue } from "./queue.ts";
 const redis = await requireRedis();
 
 describe.skipIf(redis.skip)(redis.title("bullmq queue"), () => {
+  // Under CI an unreachable service fails here, before any test waits on it.
+  beforeAll(() => redis.assertAvailable());
+
   describeQueueConformance(
     "bullmq",
     (opts): JobQueue => {

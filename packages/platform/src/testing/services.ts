@@ -24,10 +24,14 @@ export async function probePostgres(url: string): Promise<void> {
 export async function probeRedis(url: string): Promise<void> {
   // No retries: a probe must answer quickly either way.
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on("error", () => undefined);
+  let lastError: Error | null = null;
+  redis.on("error", (err: Error) => void (lastError = err));
   try {
     await redis.connect();
     await redis.ping();
+  } catch (err) {
+    // ioredis reports "Connection is closed"; the socket error says why.
+    throw lastError ?? err;
   } finally {
     redis.disconnect();
   }
