@@ -12,13 +12,17 @@ export const linkedin: PlatformDef = {
   env: "LINKEDIN",
   profilePath: (h) => `/in/${h}`,
   waf(reply: FastifyReply) {
-    return reply
-      .code(999)
-      .type("text/html; charset=utf-8")
-      .send(
-        `<html><head><script type="text/javascript">window.onload = function() { var trk = "bf"; var trkInfo = "bf"; ` +
-          `window.location.href = "/authwall?trk=" + trk + "&trkInfo=" + trkInfo; }</script></head></html>`,
-      );
+    // Fastify refuses codes above 599; Node itself writes 999 fine, so answer on the raw socket.
+    const body =
+      `<html><head><script type="text/javascript">window.onload = function() { var trk = "bf"; var trkInfo = "bf"; ` +
+      `window.location.href = "/authwall?trk=" + trk + "&trkInfo=" + trkInfo; }</script></head></html>`;
+    reply.hijack();
+    reply.raw.writeHead(999, "Request denied", {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+    });
+    reply.raw.end(body);
+    return reply;
   },
   register(app, ctx) {
     app.get("/authwall", async (_req, reply) =>
