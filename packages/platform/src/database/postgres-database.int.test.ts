@@ -11,20 +11,15 @@ describe.skipIf(postgres.skip)(postgres.title("postgres database"), () => {
   // Under CI an unreachable service fails here, before any test waits on it.
   beforeAll(() => postgres.assertAvailable());
 
-  describeDatabaseConformance(
-    "postgres",
-    "postgres",
-    async () => {
-      const testDb = await createTestDatabase(testDatabaseUrl());
-      return {
-        open: () =>
-          createDatabase({ url: testDb.url, schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS }),
-        persistent: true,
-        dispose: () => testDb.drop(),
-      };
-    },
-    { beforeAll: () => postgres.assertAvailable() },
-  );
+  describeDatabaseConformance("postgres", "postgres", async () => {
+    const testDb = await createTestDatabase(testDatabaseUrl());
+    return {
+      open: () =>
+        createDatabase({ url: testDb.url, schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS }),
+      persistent: true,
+      dispose: () => testDb.drop(),
+    };
+  });
 
   it("concurrent starts against one database migrate once", async () => {
     const testDb = await createTestDatabase(testDatabaseUrl());

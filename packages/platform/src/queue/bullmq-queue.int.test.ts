@@ -4,6 +4,9 @@ import { requireRedis, testRedisUrl } from "../testing/services.ts";
 import { uniqueId } from "../testing/wait-for.ts";
 import { decodeJobId, encodeJobId, encodeQueueName } from "./bullmq-names.ts";
 import { createBullmqQueue } from "./bullmq-queue.ts";
+import { createQueue } from "./create-queue.ts";
+import { waitFor } from "../testing/wait-for.ts";
+import { z } from "zod";
 import { describeQueueConformance } from "./queue.conformance.ts";
 import type { JobQueue } from "./queue.ts";
 
@@ -13,22 +16,37 @@ describe.skipIf(redis.skip)(redis.title("bullmq queue"), () => {
   // Under CI an unreachable service fails here, before any test waits on it.
   beforeAll(() => redis.assertAvailable());
 
-  describeQueueConformance(
-    "bullmq",
-    (opts): JobQueue => {
-      const prefix = uniqueId("bwtest");
-      const queue = createBullmqQueue({ ...opts, url: testRedisUrl(), prefix });
-      // Each test's queue lives under its own prefix; remove it all once the queue is closed.
-      return {
-        ...queue,
-        close: async () => {
-          await queue.close();
-          await deleteRedisKeys(testRedisUrl(), `${prefix}:`);
-        },
-      };
-    },
-    { beforeAll: () => redis.assertAvailable() },
-  );
+  describeQueueConformance("bullmq", (opts): JobQueue => {
+    const prefix = uniqueId("bwtest");
+    const queue = createBullmqQueue({ ...opts, url: testRedisUrl(), prefix });
+    // Each test's queue lives under its own prefix; remove it all once the queue is closed.
+    return {
+      ...queue,
+      close: async () => {
+        await queue.close();
+        await deleteRedisKeys(testRedisUrl(), `${prefix}:`);
+      },
+    };
+  });
+});
+
+describe.skipIf(redis.skip)(redis.title("createQueue with a Redis url"), () => {
+  it("hands work from a producer-only instance to a consumer instance", async () => {
+    const prefix = uniqueId("bwtest");
+    const producer = createQueue({ redisUrl: testRedisUrl(), prefix });
+    const consumer = createQueue({ redisUrl: testRedisUrl(), prefix });
+    const seen: number[] = [];
+    try {
+      consumer.define({ name: "cross", parse: z.number().parse, handler: async (n) => void seen.push(n) });
+      await consumer.start();
+      await producer.enqueue("cross", 5);
+      await waitFor(() => seen.length === 1, "job from the other instance");
+      expect(seen).toEqual([5]);
+    } finally {
+      await Promise.all([producer.close(), consumer.close()]);
+      await deleteRedisKeys(testRedisUrl(), `${prefix}:`);
+    }
+  });
 });
 
 describe("bullmq names", () => {
