@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Command } from "commander";
+import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
+import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
+import { createLogger } from "@brandwarden/platform/logger/logger";
+import { loadWebConfig } from "@brandwarden/web/config";
+import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
+import { startWeb } from "@brandwarden/web/server";
+import { loadWorkerConfig } from "@brandwarden/worker/config";
+import { createWorkerInfrastructure } from "@brandwarden/worker/infrastructure";
+import { startWorker } from "@brandwarden/worker/server";
+
+/** In embedded mode only, a token is generated once into DATA_DIR when INTERNAL_API_TOKEN is unset. */
+async function embeddedToken(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, "internal-api-token");
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch {
+    const token = randomBytes(32).toString("hex");
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    return token;
+  }
+}
+
+/**
+ * Both services in one process on the embedded defaults: PGlite under DATA_DIR and in-process
+ * bus, key-value store and queues. They still talk over HTTP with the bearer token.
+ */
+export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
+  const dataDir = env.DATA_DIR || "./data";
+  const token = env.INTERNAL_API_TOKEN || (await embeddedToken(dataDir));
+  const webPort = env.WEB_PORT || "3000";
+  const workerPort = env.WORKER_PORT || "3001";
+  const merged = {
+    ...env,
+    DATA_DIR: dataDir,
+    INTERNAL_API_TOKEN: token,
+    WORKER_URL: env.WORKER_URL || `http://127.0.0.1:${workerPort}/api/v1`,
+    WEB_URL: env.WEB_URL || `http://127.0.0.1:${webPort}`,
+    // One process means one shared in-memory bus; Redis and PostgreSQL belong to the split deployment.
+    DATABASE_URL: "",
+    REDIS_URL: "",
+  };
+  const webConfig = loadWebConfig(merged);
+  const workerConfig = loadWorkerConfig(merged);
+  const logger = createLogger({ ...webConfig.log });
+  const bus = createMemoryBus({ logger });
+  const kv = createMemoryKv();
+  const worker = await startWorker(
+    workerConfig,
+    createWorkerInfrastructure(workerConfig, { bus, kv, logger: logger.child({ name: "worker" }) }),
+  );
+  const web = await startWeb(
+    webConfig,
+    await createWebInfrastructure(webConfig, { bus, kv, logger: logger.child({ name: "web" }) }),
+  );
+  logger.info(
+    { web: web.url, worker: worker.url, data_dir: dataDir },
+    "Brandwarden is running (embedded mode)",
+  );
+  return {
+    web,
+    worker,
+    async stop() {
+      await web.stop();
+      await worker.stop();
+      await bus.close();
+      await kv.close();
+    },
+  };
+}
+
+export function registerStartCommand(program: Command): void {
+  program
+    .command("start")
+    .description("Run the web application and the worker in one process (embedded defaults)")
+    .action(async () => {
+      const running = await startEmbedded();
+      await new Promise<void>((resolve) => {
+        const stop = () => void running.stop().then(resolve);
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+    });
+}

@@ -1,0 +1,31 @@
+import { Command, CommanderError } from "commander";
+import { ConfigError } from "@brandwarden/platform/config/load-env";
+import { readDotenv } from "@brandwarden/platform/config/read-dotenv";
+import { registerStartCommand } from "./commands/start.ts";
+import { registerUsersCommand } from "./commands/users.ts";
+import { UsageError } from "./usage-error.ts";
+
+readDotenv();
+
+const program = new Command("brandwarden")
+  .description("Brand-abuse monitoring: lookalike domains and social impersonation, scored and triaged.")
+  .showHelpAfterError("(run with --help for usage)")
+  .exitOverride();
+
+registerStartCommand(program);
+registerUsersCommand(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version exit with code 0; usage errors with 2 (commander already printed them).
+    process.exit(err.exitCode === 0 ? 0 : 2);
+  }
+  if (err instanceof UsageError || err instanceof ConfigError) {
+    console.error(`brandwarden: ${err.message}`);
+    process.exit(2);
+  }
+  console.error(`brandwarden: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { loadEnv } from "@brandwarden/platform/config/load-env";
+import { booleanFlag, port, url } from "@brandwarden/platform/config/env-fields";
+
+/** The web application's environment; the only place it is read. */
+export const ZWebEnv = z.object({
+  WEB_PORT: port().default(3000),
+  WEB_HOST: z.string().default("127.0.0.1"),
+  /** How browsers and the worker reach this app; logo URLs are built from it. */
+  PUBLIC_URL: url(["http", "https"]).optional(),
+  WORKER_URL: url(["http", "https"]).default("http://127.0.0.1:3001/api/v1"),
+  INTERNAL_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  DATABASE_URL: url(["postgres", "postgresql"]).optional(),
+  REDIS_URL: url(["redis", "rediss"]).optional(),
+  DATA_DIR: z.string().default("./data"),
+  EVENT_CHANNEL_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default("brandwarden"),
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  LOG_PRETTY: booleanFlag().default(false),
+});
+
+export type WebConfig = ReturnType<typeof toWebConfig>;
+
+function toWebConfig(env: z.infer<typeof ZWebEnv>) {
+  return Object.freeze({
+    port: env.WEB_PORT,
+    host: env.WEB_HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.WEB_PORT}`,
+    workerUrl: env.WORKER_URL.replace(/\/+$/, ""),
+    internalApiToken: env.INTERNAL_API_TOKEN,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    dataDir: env.DATA_DIR,
+    eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
+    log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
+  });
+}
+
+export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+  return toWebConfig(loadEnv(ZWebEnv, env));
+}

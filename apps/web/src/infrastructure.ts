@@ -1,0 +1,63 @@
+import path from "node:path";
+import { createDiskBlobStore } from "@brandwarden/platform/blob/disk-blob-store";
+import { createBus } from "@brandwarden/platform/bus/create-bus";
+import type { Bus } from "@brandwarden/platform/bus/bus";
+import { createDatabase } from "@brandwarden/platform/database/database";
+import { createKv } from "@brandwarden/platform/kv/create-kv";
+import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
+import { createLogger, type Logger } from "@brandwarden/platform/logger/logger";
+import { createQueue } from "@brandwarden/platform/queue/create-queue";
+import { withTimeout } from "@brandwarden/platform/util/with-timeout";
+import type { WebConfig } from "./config.ts";
+import type { WebInfrastructure } from "./container.ts";
+import { MIGRATIONS_FOLDER, schema, type Db } from "./db/client.ts";
+
+/**
+ * Real adapters chosen by configuration: PostgreSQL or PGlite under DATA_DIR; Redis pub/sub,
+ * keys and BullMQ, or their in-process versions. In embedded mode the worker in the same process
+ * passes its bus and key-value store so both sides share them.
+ */
+export async function createWebInfrastructure(
+  config: WebConfig,
+  shared: { bus?: Bus; kv?: KeyValueStore; logger?: Logger } = {},
+): Promise<WebInfrastructure> {
+  const logger = shared.logger ?? createLogger({ ...config.log, name: "web" });
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+    schema,
+    migrationsFolder: MIGRATIONS_FOLDER,
+  });
+  const bus = shared.bus ?? createBus({ redisUrl: config.redisUrl, logger });
+  const kv =
+    shared.kv ?? createKv({ redisUrl: config.redisUrl, prefix: `${config.eventChannelPrefix}:`, logger });
+  const queue = createQueue({
+    redisUrl: config.redisUrl,
+    prefix: `${config.eventChannelPrefix}-web`,
+    logger,
+    kv,
+  });
+  return {
+    db: database.db as Db,
+    dbKind: database.kind,
+    pingDb: () => withTimeout(database.ping(), 2000),
+    bus,
+    kv,
+    queue,
+    blobs: createDiskBlobStore({ root: path.join(config.dataDir, "blobs") }),
+    logger,
+    pingRedis: config.redisUrl
+      ? () =>
+          withTimeout(
+            kv.get("healthz").then(() => undefined),
+            2000,
+          )
+      : undefined,
+    async close() {
+      await queue.close();
+      if (!shared.bus) await bus.close();
+      if (!shared.kv) await kv.close();
+      await database.close();
+    },
+  };
+}

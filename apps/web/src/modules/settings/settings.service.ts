@@ -1,0 +1,55 @@
+import {
+  DEFAULT_AUDIT_CONFIG,
+  ZAiProviderSetting,
+  ZAuditConfig,
+  type TAiProviderSetting,
+  type TAuditConfig,
+} from "@brandwarden/contract/settings";
+import { validate } from "@brandwarden/platform/http/validate";
+import type { Db } from "../../db/client.ts";
+import { deepMerge } from "../../lib/deep-merge.ts";
+import type { SettingsRepository } from "./settings.repository.ts";
+
+const AI_PROVIDER = "ai_provider";
+const AUDIT_CONFIG = "audit_config";
+const DEFAULT_AI_PROVIDER: TAiProviderSetting = { enabled: null, config: {} };
+
+export function createSettingsService(deps: { db: Db; repo: SettingsRepository }) {
+  /** Reads, deep-merges and validates the merged result before storing it, in one transaction. */
+  async function merge<T>(
+    key: string,
+    defaults: T,
+    patch: Record<string, unknown>,
+    check: (v: unknown) => T,
+  ) {
+    return deps.db.transaction(async (tx) => {
+      const current = (await deps.repo.getForUpdate(key, tx)) ?? (defaults as Record<string, unknown>);
+      const merged = check(deepMerge(current, patch));
+      await deps.repo.put(key, merged as Record<string, unknown>, tx);
+      return merged;
+    });
+  }
+
+  return {
+    async aiProvider(): Promise<TAiProviderSetting> {
+      const stored = await deps.repo.get(AI_PROVIDER);
+      return stored ? ZAiProviderSetting.parse(deepMerge(DEFAULT_AI_PROVIDER, stored)) : DEFAULT_AI_PROVIDER;
+    },
+    updateAiProvider(patch: Record<string, unknown>): Promise<TAiProviderSetting> {
+      return merge(AI_PROVIDER, DEFAULT_AI_PROVIDER, patch, (v) =>
+        validate(ZAiProviderSetting, v, "ai_provider setting"),
+      );
+    },
+    async auditConfig(): Promise<TAuditConfig> {
+      const stored = await deps.repo.get(AUDIT_CONFIG);
+      return stored ? ZAuditConfig.parse(deepMerge(DEFAULT_AUDIT_CONFIG, stored)) : DEFAULT_AUDIT_CONFIG;
+    },
+    updateAuditConfig(patch: Record<string, unknown>): Promise<TAuditConfig> {
+      return merge(AUDIT_CONFIG, DEFAULT_AUDIT_CONFIG, patch, (v) =>
+        validate(ZAuditConfig, v, "audit configuration"),
+      );
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

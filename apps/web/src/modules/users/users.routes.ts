@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import { ZDerivedKeywordsPost } from "@brandwarden/contract/brand";
+import { validate } from "@brandwarden/platform/http/validate";
+import { idParam } from "../../lib/id-param.ts";
+import type { UsersService } from "./users.service.ts";
+
+export function registerUserInternalRoutes(app: FastifyInstance, service: UsersService): void {
+  app.get("/v1/users/:id/derived_keywords", (req) => service.derivedKeywords(idParam(req.params, "User")));
+  app.post("/v1/users/:id/derived_keywords", (req) => {
+    const id = idParam(req.params, "User");
+    return service.saveDerivedKeywords(id, validate(ZDerivedKeywordsPost, req.body));
+  });
+  app.get("/v1/users/:id/brand_context", (req) => service.brandContext(idParam(req.params, "User")));
+}

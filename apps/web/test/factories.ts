@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../src/db/client.ts";
+import { domainFindings, feedbackLabels, scans, users } from "../src/db/schema.ts";
+
+/** Test data written straight to the database, with sensible defaults a test overrides. */
+export async function insertUser(db: Db, over: Partial<typeof users.$inferInsert> = {}) {
+  const [u] = await db
+    .insert(users)
+    .values({
+      email: `u-${randomUUID()}@example.test`,
+      password_hash: "x",
+      brand_name: "Acme Bank",
+      keywords: ["bank"],
+      ...over,
+    })
+    .returning();
+  return u!;
+}
+
+export async function insertScan(db: Db, userId: string, over: Partial<typeof scans.$inferInsert> = {}) {
+  const [s] = await db
+    .insert(scans)
+    .values({ user_id: userId, status: "completed", ...over })
+    .returning();
+  return s!;
+}
+
+export async function insertDomainFinding(
+  db: Db,
+  scanId: string,
+  userId: string,
+  over: Partial<typeof domainFindings.$inferInsert> = {},
+) {
+  const [f] = await db
+    .insert(domainFindings)
+    .values({
+      scan_id: scanId,
+      user_id: userId,
+      domain: `x${randomUUID().slice(0, 8)}.com`,
+      score: 50,
+      ...over,
+    })
+    .returning();
+  return f!;
+}
+
+export async function insertDomainFindings(db: Db, rows: Array<typeof domainFindings.$inferInsert>) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(domainFindings).values(rows.slice(i, i + 500));
+}
+
+export async function insertFeedback(db: Db, rows: Array<typeof feedbackLabels.$inferInsert>) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(feedbackLabels).values(rows.slice(i, i + 500));
+}

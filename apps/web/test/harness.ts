@@ -1,0 +1,74 @@
+import type { FastifyInstance } from "fastify";
+import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
+import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
+import { createMemoryQueue } from "@brandwarden/platform/queue/memory-queue";
+import { createMemoryBlobStore } from "@brandwarden/platform/blob/memory-blob-store";
+import { createDatabase } from "@brandwarden/platform/database/database";
+import { createTestDatabase } from "@brandwarden/platform/database/testing/postgres-test-db";
+import { createSilentLogger } from "@brandwarden/platform/logger/logger";
+import { requirePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/services";
+import type { ServiceStatus } from "@brandwarden/platform/testing/require-service";
+import { buildWebApp } from "../src/app.ts";
+import { loadWebConfig } from "../src/config.ts";
+import { createWebContainer, type WebContainer } from "../src/container.ts";
+import { MIGRATIONS_FOLDER, schema, type Db } from "../src/db/client.ts";
+
+export const TEST_TOKEN = "test-internal-token-0123456789";
+
+export type DbVariant = "pglite" | "postgres";
+
+/** The database variants every web integration suite runs on: embedded always, PostgreSQL when it answers. */
+export async function dbVariants(): Promise<Array<{ variant: DbVariant; status: ServiceStatus | null }>> {
+  return [
+    { variant: "pglite", status: null },
+    { variant: "postgres", status: await requirePostgres() },
+  ];
+}
+
+export interface TestWeb {
+  app: FastifyInstance;
+  db: Db;
+  container: WebContainer;
+  close(): Promise<void>;
+}
+
+/** A web app on a fresh database (in-memory PGlite, or a new PostgreSQL database) with in-memory bus/kv/queue/blobs. */
+export async function startTestWeb(variant: DbVariant, env: Record<string, string> = {}): Promise<TestWeb> {
+  const testDb = variant === "postgres" ? await createTestDatabase(testDatabaseUrl()) : null;
+  const database = await createDatabase({ url: testDb?.url, schema, migrationsFolder: MIGRATIONS_FOLDER });
+  const config = loadWebConfig({
+    INTERNAL_API_TOKEN: TEST_TOKEN,
+    PUBLIC_URL: "https://brandwarden.test",
+    ...env,
+  });
+  const logger = createSilentLogger();
+  const kv = createMemoryKv();
+  const infra = {
+    db: database.db as Db,
+    dbKind: database.kind,
+    pingDb: database.ping,
+    bus: createMemoryBus(),
+    kv,
+    queue: createMemoryQueue({ kv }),
+    blobs: createMemoryBlobStore(),
+    logger,
+    close: async () => undefined,
+  };
+  const container = createWebContainer(config, infra);
+  const app = await buildWebApp(container);
+  await app.ready();
+  return {
+    app,
+    db: infra.db,
+    container,
+    async close() {
+      await app.close();
+      await infra.queue.close();
+      await infra.bus.close();
+      await database.close();
+      await testDb?.drop();
+    },
+  };
+}
+
+export const auth = { authorization: `Bearer ${TEST_TOKEN}` };
