@@ -1,0 +1,152 @@
+import dgram from "node:dgram";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import dnsPacket, { type Answer, type DecodedPacket, type Packet } from "dns-packet";
+import type { ZoneIndex } from "./zone-index.ts";
+
+// The world's authoritative name server, UDP and TCP on one address. Answers carry AA; negative
+// answers carry the zone's SOA; UDP answers larger than the client can take are truncated (TC)
+// so the client retries over TCP, as with any real server.
+
+export interface DnsServer {
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const RCODES = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4 } as const;
+const PLAIN_UDP_LIMIT = 512;
+
+interface OptRecord {
+  type: "OPT";
+  udpPayloadSize?: number;
+}
+
+async function answer(index: ZoneIndex, query: DecodedPacket): Promise<{ packet: Packet; udpLimit: number }> {
+  const opt = (query.additionals ?? []).find((a) => a.type === "OPT") as OptRecord | undefined;
+  const udpLimit = opt ? Math.max(PLAIN_UDP_LIMIT, opt.udpPayloadSize ?? PLAIN_UDP_LIMIT) : PLAIN_UDP_LIMIT;
+  const rd = (query.flags ?? 0) & dnsPacket.RECURSION_DESIRED;
+  const base: Packet = {
+    type: "response",
+    id: query.id,
+    questions: query.questions,
+    additionals: opt ? [{ type: "OPT", name: ".", udpPayloadSize: 1232, flags: 0 } as unknown as Answer] : [],
+  };
+  const q = query.questions?.[0];
+  const opcode = ((query.flags ?? 0) >> 11) & 0xf;
+  if (!q || query.questions!.length !== 1)
+    return { packet: { ...base, flags: rd | RCODES.FORMERR }, udpLimit };
+  if (opcode !== 0) return { packet: { ...base, flags: rd | RCODES.NOTIMP }, udpLimit };
+  const result = index.lookup(q.name, q.type);
+  if (result.delayMs > 0) await sleep(result.delayMs);
+  const flags = dnsPacket.AUTHORITATIVE_ANSWER | rd | RCODES[result.rcode];
+  return { packet: { ...base, flags, answers: result.answers, authorities: result.authorities }, udpLimit };
+}
+
+function encodeUdp(packet: Packet, limit: number): Buffer {
+  const full = dnsPacket.encode(packet);
+  if (full.length <= limit) return full;
+  return dnsPacket.encode({
+    ...packet,
+    flags: (packet.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE,
+    answers: [],
+    authorities: [],
+  });
+}
+
+function listenUdp(socket: dgram.Socket, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    socket.once("error", reject);
+    socket.bind(port, host, () => {
+      socket.off("error", reject);
+      resolve(socket.address().port);
+    });
+  });
+}
+
+function listenTcp(server: net.Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+function serveTcp(index: ZoneIndex, socket: net.Socket): void {
+  let buf = Buffer.alloc(0);
+  socket.setTimeout(30_000, () => socket.destroy());
+  socket.on("error", () => socket.destroy());
+  socket.on("data", (chunk) => {
+    buf = Buffer.concat([buf, chunk]);
+    // Messages are length-prefixed and may be pipelined.
+    while (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
+      const len = buf.readUInt16BE(0);
+      const msg = buf.subarray(2, 2 + len);
+      buf = buf.subarray(2 + len);
+      let query: DecodedPacket;
+      try {
+        query = dnsPacket.decode(msg);
+      } catch {
+        socket.destroy();
+        return;
+      }
+      void answer(index, query).then(({ packet }) => {
+        if (!socket.destroyed) socket.write(dnsPacket.streamEncode(packet));
+      });
+    }
+  });
+}
+
+export async function startDnsServer(
+  index: ZoneIndex,
+  opts: { host: string; port: number },
+): Promise<DnsServer> {
+  // Port 0: take the kernel's UDP port, then the same TCP port (retry if it is taken).
+  for (let attempt = 0; ; attempt++) {
+    const udp = dgram.createSocket({ type: "udp4", reuseAddr: false });
+    const tcp = net.createServer((s) => serveTcp(index, s));
+    const port = await listenUdp(udp, opts.host, opts.port);
+    try {
+      await listenTcp(tcp, opts.host, port);
+    } catch (err) {
+      udp.close();
+      if (opts.port !== 0 || attempt > 10) throw err;
+      continue;
+    }
+    udp.on("message", (msg, rinfo) => {
+      let query: DecodedPacket;
+      try {
+        query = dnsPacket.decode(msg);
+      } catch {
+        return; // not DNS: drop, like a real server
+      }
+      if (query.type === "response") return;
+      void answer(index, query).then(({ packet, udpLimit }) => {
+        try {
+          udp.send(encodeUdp(packet, udpLimit), rinfo.port, rinfo.address);
+        } catch {
+          // closed while a slow answer waited
+        }
+      });
+    });
+    udp.on("error", () => {});
+    const sockets = new Set<net.Socket>();
+    tcp.on("connection", (s) => {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+    });
+    return {
+      host: opts.host,
+      port,
+      close: async () => {
+        for (const s of sockets) s.destroy();
+        await Promise.all([
+          new Promise<void>((r) => udp.close(() => r())),
+          new Promise<void>((r) => tcp.close(() => r())),
+        ]);
+      },
+    };
+  }
+}

@@ -1,0 +1,129 @@
+import http, { type ServerResponse } from "node:http";
+import https from "node:https";
+import net from "node:net";
+import tls, { type SecureContext } from "node:tls";
+import type { Scenario } from "../scenario/schema.ts";
+import type { IssuedCert, WorldCa } from "../tls/ca.ts";
+import { createSiteHandler, SiteDirectory } from "./site-router.ts";
+
+// Every hosting address of the scenario listens on HTTP and HTTPS. Each address gets two bare
+// TCP listeners that hand their connections to one shared HTTP and one shared HTTPS server, so
+// thousands of addresses cost two sockets each, not two servers. Certificates are issued on the
+// first SNI request for a name and cached.
+
+export interface WebHosts {
+  ips: string[];
+  certificateFor(name: string): IssuedCert | null;
+  close(): Promise<void>;
+}
+
+export interface WebHostsOptions {
+  ca: WorldCa;
+  httpPort: number; // 80 in a real world
+  httpsPort: number; // 443
+}
+
+function listen(server: net.Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", (err) => reject(new Error(`cannot listen on ${host}:${port}: ${err.message}`)));
+    server.listen({ host, port, backlog: 128 }, () => resolve());
+  });
+}
+
+export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): Promise<WebHosts> {
+  const dir = new SiteDirectory(scenario);
+  const held = new Set<ServerResponse>();
+  const handler = createSiteHandler(dir, held);
+  const certs = new Map<string, IssuedCert | null>();
+  const contexts = new Map<string, SecureContext>();
+
+  const certificateFor = (servername: string): IssuedCert | null => {
+    const entry = dir.find(servername);
+    if (!entry?.tls) return null;
+    const cached = certs.get(entry.domain);
+    if (cached !== undefined) return cached;
+    const t = entry.tls;
+    const names = t.sans.length
+      ? t.sans
+      : [
+          entry.domain,
+          ...(entry.dns.www ? [`www.${entry.domain}`] : []),
+          ...(entry.dns.wildcard ? [`*.${entry.domain}`] : []),
+        ];
+    const issued = opts.ca.issue({
+      names,
+      issuerCn: t.issuer_cn,
+      issuerOrg: t.issuer_org,
+      notBefore: new Date(t.not_before),
+      notAfter: new Date(t.not_after),
+      selfSigned: t.self_signed,
+    });
+    certs.set(entry.domain, issued);
+    return issued;
+  };
+
+  // A name without a certificate of its own gets the host's default: self-signed, wrong name.
+  const now = Date.now();
+  const fallback = opts.ca.issue({
+    names: ["localhost.localdomain"],
+    issuerCn: "localhost.localdomain",
+    issuerOrg: "Default Hosting",
+    notBefore: new Date(now - 365 * 86_400_000),
+    notAfter: new Date(now + 9 * 365 * 86_400_000),
+    selfSigned: true,
+  });
+
+  const httpServer = http.createServer(handler);
+  const httpsServer = https.createServer(
+    {
+      key: fallback.keyPem,
+      cert: fallback.chainPem,
+      SNICallback: (servername, cb) => {
+        try {
+          const issued = certificateFor(servername);
+          if (!issued) return cb(null, undefined);
+          const key = dir.find(servername)!.domain;
+          let ctx = contexts.get(key);
+          if (!ctx)
+            contexts.set(key, (ctx = tls.createSecureContext({ key: issued.keyPem, cert: issued.chainPem })));
+          cb(null, ctx);
+        } catch (err) {
+          cb(err as Error, undefined);
+        }
+      },
+    },
+    handler,
+  );
+  for (const s of [httpServer, httpsServer]) s.on("clientError", (_err, socket) => socket.destroy());
+
+  const ips = [...new Set([...dir.entries()].flatMap((d) => d.dns.a))].sort();
+  const listeners: net.Server[] = [];
+  const sockets = new Set<net.Socket>();
+  const forward = (target: net.Server) => (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    target.emit("connection", socket);
+  };
+  const close = async () => {
+    for (const res of held) res.destroy();
+    for (const s of sockets) s.destroy();
+    await Promise.all(listeners.map((l) => new Promise<void>((r) => l.close(() => r()))));
+    httpServer.closeAllConnections();
+    httpsServer.close();
+  };
+  try {
+    await Promise.all(
+      ips.flatMap((ip) => {
+        const plain = net.createServer(forward(httpServer));
+        const secure = net.createServer(forward(httpsServer));
+        listeners.push(plain, secure);
+        return [listen(plain, ip, opts.httpPort), listen(secure, ip, opts.httpsPort)];
+      }),
+    );
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { ips, certificateFor, close };
+}

@@ -1,0 +1,147 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ZoneIndex } from "./dns/zone-index.ts";
+import { startDnsServer, type DnsServer } from "./dns/dns-server.ts";
+import { RegistryIndex } from "./registry/registry-index.ts";
+import { startRdapServer, type RdapServer } from "./registry/rdap-server.ts";
+import { startWhoisServer, type WhoisServer } from "./registry/whois-server.ts";
+import { rebaseScenario } from "./scenario/rebase.ts";
+import { remapScenario } from "./scenario/remap.ts";
+import { allDomains, type Scenario, type SiteKind } from "./scenario/schema.ts";
+import { startServices, type RunningServices, type StartServicesOptions } from "./services/start-services.ts";
+import { WorldCa, type IssuedCert } from "./tls/ca.ts";
+import { startWebHosts, type WebHosts } from "./web/web-hosts.ts";
+
+// Starts the whole sandbox internet for one scenario and says how to point the service at it.
+
+export interface StartWorldOptions {
+  dns?: string; // "host:port" of the name server; default 127.0.10.53:53 (port 0: random)
+  rdap?: string; // default 127.0.10.43:80
+  whois?: string; // default 127.0.10.43:43
+  httpPort?: number; // web hosts; default 80
+  httpsPort?: number; // default 443
+  netPrefix?: string; // "127.N": move the scenario's hosting addresses there
+  services?: StartServicesOptions | false; // false: core only
+  rebase?: boolean; // shift the scenario's dates to now (default true)
+  dir?: string; // where ca.pem is written; default a new temp directory
+}
+
+export interface ManifestDomain {
+  domain: string;
+  owned: boolean;
+  ips: string[];
+  ipv6: string[];
+  site_kind: SiteKind | "owned";
+  fuzzer: string | null;
+  campaign_id: string | null;
+  dns_fault: string | null;
+}
+
+export interface WorldManifest {
+  dns: string;
+  rdap: string;
+  whois: string;
+  ca_cert: string;
+  env: Record<string, string>;
+  brand: { name: string; primary_domain: string };
+  domains: ManifestDomain[];
+  services: Record<string, string>;
+}
+
+export interface World {
+  scenario: Scenario; // as served: dates rebased, addresses remapped
+  manifest: WorldManifest;
+  env: Record<string, string>;
+  ca: WorldCa;
+  services: RunningServices | null;
+  certificateFor(name: string): IssuedCert | null;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_DNS = "127.0.10.53:53";
+export const DEFAULT_RDAP = "127.0.10.43:80";
+export const DEFAULT_WHOIS = "127.0.10.43:43";
+
+export function parseHostPort(text: string, what: string): { host: string; port: number } {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(text);
+  if (!m || Number(m[2]) > 65535) throw new Error(`${what} must be IPv4:port, got "${text}"`);
+  return { host: m[1]!, port: Number(m[2]) };
+}
+
+function manifestDomains(s: Scenario): ManifestDomain[] {
+  return allDomains(s).map((d) => ({
+    domain: d.domain,
+    owned: d.owned,
+    ips: d.dns.a,
+    ipv6: d.dns.aaaa,
+    site_kind: d.owned ? "owned" : d.site_kind,
+    fuzzer: d.owned ? null : d.fuzzer,
+    campaign_id: d.owned ? null : d.campaign_id,
+    dns_fault: d.dns.fault,
+  }));
+}
+
+export async function startWorld(input: Scenario, opts: StartWorldOptions = {}): Promise<World> {
+  let scenario = opts.rebase === false ? input : rebaseScenario(input);
+  if (opts.netPrefix) scenario = remapScenario(scenario, opts.netPrefix);
+  const dnsAt = parseHostPort(opts.dns ?? DEFAULT_DNS, "dns");
+  const rdapAt = parseHostPort(opts.rdap ?? DEFAULT_RDAP, "rdap");
+  const whoisAt = parseHostPort(opts.whois ?? DEFAULT_WHOIS, "whois");
+
+  const ownDir = !opts.dir;
+  const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), "brandwarden-world-")));
+  const ca = new WorldCa();
+  const caPath = join(dir, "world-ca.pem");
+  await writeFile(caPath, ca.rootPem);
+
+  const registry = new RegistryIndex(scenario);
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    await Promise.allSettled(stops.splice(0).map((s) => s()));
+    if (ownDir) await rm(dir, { recursive: true, force: true });
+  };
+  const track = async <T extends { close(): Promise<void> }>(p: Promise<T>): Promise<T> => {
+    const v = await p;
+    stops.push(() => v.close());
+    return v;
+  };
+  try {
+    const [dns, rdap, whois, web, services] = await Promise.all([
+      track<DnsServer>(startDnsServer(new ZoneIndex(scenario), dnsAt)),
+      track<RdapServer>(startRdapServer(registry, rdapAt)),
+      track<WhoisServer>(startWhoisServer(registry, whoisAt)),
+      track<WebHosts>(
+        startWebHosts(scenario, { ca, httpPort: opts.httpPort ?? 80, httpsPort: opts.httpsPort ?? 443 }),
+      ),
+      opts.services === false
+        ? Promise.resolve(null)
+        : startServices(scenario.services, opts.services ?? {}).then((s) => {
+            stops.push(() => s.stop());
+            return s;
+          }),
+    ]);
+    const env: Record<string, string> = {
+      DNS_NAMESERVERS: `${dns.host}:${dns.port}`,
+      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
+      WHOIS_SERVER: `${whois.host}:${whois.port}`,
+      EXTRA_CA_CERTS: caPath,
+      ALLOW_PRIVATE_NETWORK: "true",
+      ...(services?.env ?? {}),
+    };
+    const manifest: WorldManifest = {
+      dns: env.DNS_NAMESERVERS!,
+      rdap: rdap.url,
+      whois: env.WHOIS_SERVER!,
+      ca_cert: caPath,
+      env,
+      brand: { name: scenario.brand.name, primary_domain: scenario.brand.primary_domain },
+      domains: manifestDomains(scenario),
+      services: services?.urls ?? {},
+    };
+    return { scenario, manifest, env, ca, services, certificateFor: web.certificateFor, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
