@@ -1,0 +1,58 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { dnsQuery } from "../testing/dns-query.ts";
+import { parseWorldArgs, runWorldCommand } from "./world-command.ts";
+
+describe("parseWorldArgs", () => {
+  it("reads every flag, with a space or an equals sign", () => {
+    expect(
+      parseWorldArgs(["--domain", "acmebank.com", "--brand=Acme Bank", "--lookalikes", "300", "--seed", "7", "--dns", "127.0.10.53:53", "--manifest", "m.json"]), // prettier-ignore
+    ).toEqual({ domain: "acmebank.com", brand: "Acme Bank", lookalikes: 300, seed: "7", dns: "127.0.10.53:53", manifest: "m.json" }); // prettier-ignore
+    expect(parseWorldArgs(["--scenario", "s.json"])).toEqual({ scenario: "s.json" });
+    expect(parseWorldArgs([])).toEqual({});
+  });
+
+  it("names the bad flag", () => {
+    expect(() => parseWorldArgs(["--domian", "x.com"])).toThrow(/--domian/);
+    expect(() => parseWorldArgs(["--lookalikes", "many", "--domain", "x.com"])).toThrow(/--lookalikes/);
+    expect(() => parseWorldArgs(["--dns", "localhost"])).toThrow(/--dns/);
+    expect(() => parseWorldArgs(["--manifest"])).toThrow(/--manifest needs a value/);
+    expect(() => parseWorldArgs(["--scenario", "s.json", "--domain", "x.com"])).toThrow(/--scenario/);
+    expect(() => parseWorldArgs(["--lookalikes", "5"])).toThrow(/--domain/);
+  });
+});
+
+describe("runWorldCommand", () => {
+  it("starts the world, writes the manifest, prints the environment and stops when interrupted", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "world-cmd-"));
+    const manifest = join(dir, "manifest.json");
+    const lines: string[] = [];
+    const stop = new AbortController();
+    const net = `127.${100 + Math.floor(Math.random() * 150)}`;
+    const run = runWorldCommand(
+      { domain: "acmebank.com", brand: "Acme Bank", lookalikes: 30, seed: "cmd", dns: "127.0.10.53:0", rdap: "127.0.10.43:0", whois: "127.0.10.43:0", netPrefix: net, manifest }, // prettier-ignore
+      {
+        out: (l) => lines.push(l),
+        signal: stop.signal,
+        onStarted: async (world) => {
+          const m = JSON.parse(await readFile(manifest, "utf8"));
+          expect(m.domains).toHaveLength(32);
+          expect(m.env.DNS_NAMESERVERS).toBe(world.env.DNS_NAMESERVERS);
+          const some = m.domains.find(
+            (d: { ips: string[]; site_kind: string }) => d.ips.length && d.site_kind === "parked",
+          );
+          const r = await dnsQuery(m.dns, some.domain, "A");
+          expect(r.answers?.map((a) => (a as { data: string }).data)).toEqual(some.ips);
+          stop.abort();
+        },
+      },
+    );
+    await run;
+    expect(lines.some((l) => l.startsWith("DNS_NAMESERVERS=127.0.10.53:"))).toBe(true);
+    expect(lines.some((l) => l.startsWith("EXTRA_CA_CERTS="))).toBe(true);
+    expect(lines).toContain("ALLOW_PRIVATE_NETWORK=true");
+    await rm(dir, { recursive: true, force: true });
+  });
+});
