@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
-import { booleanFlag, port, url } from "@brandwarden/platform/config/env-fields";
+import { booleanFlag, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
 
 /** The web application's environment; the only place it is read. */
 export const ZWebEnv = z.object({
@@ -17,6 +17,10 @@ export const ZWebEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
     .default("brandwarden"),
+  /** Lets outbound calls (webhooks) reach private and loopback addresses; off in production. */
+  ALLOW_PRIVATE_NETWORK: booleanFlag().default(false),
+  /** How often each user's last scan is re-run; 0 turns the schedule off. */
+  RESCAN_INTERVAL: durationMs().default(7 * 24 * 3600 * 1000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 });
@@ -34,6 +38,8 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     redisUrl: env.REDIS_URL,
     dataDir: env.DATA_DIR,
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
+    allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
+    rescanIntervalMs: env.RESCAN_INTERVAL,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
   });
 }

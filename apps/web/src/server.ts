@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { buildWebApp } from "./app.ts";
 import type { WebConfig } from "./config.ts";
-import { createWebContainer, type WebContainer } from "./container.ts";
-import type { WebInfrastructure } from "./container.ts";
+import { createWebContainer, type WebContainer, type WebInfrastructure } from "./container.ts";
+import { scheduleWeeklyRescan } from "./jobs/weekly-rescan.job.ts";
 
 export interface RunningWeb {
   app: FastifyInstance;
@@ -11,11 +11,18 @@ export interface RunningWeb {
   stop(): Promise<void>;
 }
 
-/** Builds, starts the background jobs and listens; `stop` closes the server, then the adapters. */
+/**
+ * Builds the app, recovers scans a dead worker left running, starts the event consumer, the
+ * jobs and their schedule, and listens; `stop` undoes it in reverse order.
+ */
 export async function startWeb(config: WebConfig, infra: WebInfrastructure): Promise<RunningWeb> {
   const container = createWebContainer(config, infra);
   const app = await buildWebApp(container);
+  const recovered = await container.services.scans.recoverInterrupted();
+  if (recovered) infra.logger.warn({ recovered }, "scans left running without a worker were marked failed");
+  await container.consumer.start();
   await infra.queue.start();
+  if (config.rescanIntervalMs > 0) await scheduleWeeklyRescan(infra.queue, config.rescanIntervalMs);
   const url = await app.listen({ port: config.port, host: config.host });
   return {
     app,
@@ -23,6 +30,7 @@ export async function startWeb(config: WebConfig, infra: WebInfrastructure): Pro
     url,
     async stop() {
       await app.close();
+      await container.close();
       await infra.close();
     },
   };

@@ -33,7 +33,11 @@ export interface TestWeb {
 }
 
 /** A web app on a fresh database (in-memory PGlite, or a new PostgreSQL database) with in-memory bus/kv/queue/blobs. */
-export async function startTestWeb(variant: DbVariant, env: Record<string, string> = {}): Promise<TestWeb> {
+export async function startTestWeb(
+  variant: DbVariant,
+  env: Record<string, string> = {},
+  opts: { consume?: boolean } = {},
+): Promise<TestWeb> {
   const testDb = variant === "postgres" ? await createTestDatabase(testDatabaseUrl()) : null;
   const database = await createDatabase({ url: testDb?.url, schema, migrationsFolder: MIGRATIONS_FOLDER });
   const config = loadWebConfig({
@@ -57,12 +61,17 @@ export async function startTestWeb(variant: DbVariant, env: Record<string, strin
   const container = createWebContainer(config, infra);
   const app = await buildWebApp(container);
   await app.ready();
+  if (opts.consume) {
+    await container.consumer.start();
+    await infra.queue.start();
+  }
   return {
     app,
     db: infra.db,
     container,
     async close() {
       await app.close();
+      await container.close();
       await infra.queue.close();
       await infra.bus.close();
       await database.close();

@@ -1,0 +1,76 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { BlobStore } from "@brandwarden/platform/blob/blob";
+import type { JobQueue } from "@brandwarden/platform/queue/queue";
+import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { Db } from "../db/client.ts";
+import { reports, type ReportStatus } from "../db/schema.ts";
+import type { AuditEventsRepository } from "../modules/audit-events/audit-events.repository.ts";
+import type { ScansRepository } from "../modules/scans/scans.repository.ts";
+import type { WorkerClient } from "../worker-client/worker-client.ts";
+import { REPORT_JOB, WEBHOOK_JOB } from "./job-names.ts";
+
+const ZPayload = z.object({ scan_id: z.uuid() });
+const ATTEMPTS = 3;
+
+/**
+ * ReportGenerationJob: asks the worker for both PDFs (180 s read), stores them, marks the report
+ * `ready`, records `report_generated`, then enqueues the webhook. After the last failed attempt the
+ * report is `failed` and the webhook goes out without PDFs.
+ */
+export function defineReportGenerationJob(
+  queue: JobQueue,
+  deps: {
+    db: Db;
+    scans: ScansRepository;
+    worker: WorkerClient;
+    blobs: BlobStore;
+    auditEvents: AuditEventsRepository;
+    logger: Logger;
+  },
+): void {
+  const setStatus = (
+    scanId: string,
+    status: ReportStatus,
+    extra: Partial<typeof reports.$inferInsert> = {},
+  ) =>
+    deps.db
+      .insert(reports)
+      .values({ scan_id: scanId, status, ...extra })
+      .onConflictDoUpdate({ target: reports.scan_id, set: { status, ...extra, updated_at: sql`now()` } });
+
+  queue.define({
+    name: REPORT_JOB,
+    parse: (p) => ZPayload.parse(p),
+    attempts: ATTEMPTS,
+    backoffMs: 5_000,
+    concurrency: 2,
+    async handler({ scan_id }, ctx) {
+      const scan = await deps.scans.findById(scan_id);
+      if (!scan) return;
+      const [existing] = await deps.db.select().from(reports).where(eq(reports.scan_id, scan_id));
+      if (existing?.status === "ready") return;
+      await setStatus(scan_id, "generating", { error: null });
+      try {
+        const pdfs = await deps.worker.report(scan_id);
+        const full_key = await deps.blobs.put(Buffer.from(pdfs.full, "base64"));
+        const summary_key = await deps.blobs.put(Buffer.from(pdfs.summary, "base64"));
+        await setStatus(scan_id, "ready", { full_key, summary_key, error: null });
+        await deps.auditEvents.record({ name: "report_generated", user_id: scan.user_id, scan_id });
+      } catch (err) {
+        const message = (err as Error).message;
+        if (ctx.attempt < ATTEMPTS) {
+          await setStatus(scan_id, "pending", { error: message });
+          throw err;
+        }
+        deps.logger.error({ scan_id, err: message }, "report generation failed");
+        await setStatus(scan_id, "failed", { error: message });
+      }
+      await queue.enqueue(
+        WEBHOOK_JOB,
+        { scan_id, event: "scan.completed" },
+        { jobId: `webhook-${scan_id}-completed` },
+      );
+    },
+  });
+}

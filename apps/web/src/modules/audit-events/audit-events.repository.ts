@@ -1,0 +1,30 @@
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { auditEvents } from "../../db/schema.ts";
+
+/** Audit event names: the contract's two, plus the scan lifecycle. */
+export type AuditEventName =
+  | "report_generated"
+  | "takedown_generated"
+  | "scan_started"
+  | "scan_completed"
+  | "scan_failed"
+  | "scan_cancelled";
+
+export function createAuditEventsRepository(db: Db) {
+  return {
+    async record(
+      e: {
+        name: AuditEventName;
+        user_id?: string | null;
+        scan_id?: string | null;
+        subject_id?: string | null;
+        data?: Record<string, unknown>;
+      },
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx.insert(auditEvents).values({ ...e, data: e.data ?? {} });
+    },
+  };
+}
+
+export type AuditEventsRepository = ReturnType<typeof createAuditEventsRepository>;

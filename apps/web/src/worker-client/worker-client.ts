@@ -1,0 +1,101 @@
+import { Agent, request } from "undici";
+import type { z } from "zod";
+import type { TScanStartPayload } from "@brandwarden/contract/scan";
+import {
+  WORKER_PATHS,
+  ZCampaignNarrativesResponse,
+  ZReportResponse,
+  ZTakedownDraft,
+  type TDomainEnrichRequest,
+  type TKeywordExpandRequest,
+  type TSocialEnrichRequest,
+} from "@brandwarden/contract/worker-api";
+import { AppError } from "@brandwarden/platform/http/app-error";
+
+/** Contract limits: 5 s to open, 15 s to read; 180 s to read a PDF report. */
+const CONNECT_MS = 5_000;
+const READ_MS = 15_000;
+const REPORT_READ_MS = 180_000;
+
+export class WorkerCallError extends Error {
+  override name = "WorkerCallError";
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export function createWorkerClient(opts: { baseUrl: string; token: string | undefined }) {
+  const agents = {
+    normal: new Agent({ connect: { timeout: CONNECT_MS }, headersTimeout: READ_MS, bodyTimeout: READ_MS }),
+    report: new Agent({
+      connect: { timeout: CONNECT_MS },
+      headersTimeout: REPORT_READ_MS,
+      bodyTimeout: REPORT_READ_MS,
+    }),
+  };
+
+  async function post(path: string, body: unknown, agent: Agent): Promise<{ status: number; json: unknown }> {
+    try {
+      const res = await request(`${opts.baseUrl}${path}`, {
+        method: "POST",
+        dispatcher: agent,
+        headers: { "content-type": "application/json", authorization: `Bearer ${opts.token ?? ""}` },
+        body: JSON.stringify(body),
+      });
+      const text = await res.body.text();
+      const json = text ? (JSON.parse(text) as unknown) : null;
+      if (res.statusCode >= 400) {
+        const message = (json as { message?: string } | null)?.message ?? `HTTP ${res.statusCode}`;
+        throw new WorkerCallError(`Worker ${path} answered ${res.statusCode}: ${message}`, res.statusCode);
+      }
+      return { status: res.statusCode, json };
+    } catch (err) {
+      if (err instanceof WorkerCallError) throw err;
+      throw new WorkerCallError(`Worker ${path} unreachable: ${(err as Error).message}`, null);
+    }
+  }
+
+  const parsed = async <S extends z.ZodType>(
+    schema: S,
+    path: string,
+    body: unknown,
+    agent = agents.normal,
+  ) => {
+    const { json } = await post(path, body, agent);
+    const result = schema.safeParse(json);
+    if (!result.success) throw new AppError("upstream_failed", `Worker ${path} returned an unexpected body`);
+    return result.data as z.infer<S>;
+  };
+
+  return {
+    /** Expects 202: the scan runs in the worker's background. */
+    async startScan(payload: TScanStartPayload): Promise<void> {
+      const { status } = await post(WORKER_PATHS.scanStart, payload, agents.normal);
+      if (status !== 202)
+        throw new WorkerCallError(`Worker /scan/start answered ${status}, expected 202`, status);
+    },
+    async enrichDomain(body: TDomainEnrichRequest): Promise<void> {
+      await post(WORKER_PATHS.domainEnrich, body, agents.normal);
+    },
+    async enrichSocial(body: TSocialEnrichRequest): Promise<void> {
+      await post(WORKER_PATHS.socialEnrich, body, agents.normal);
+    },
+    async expandKeywords(body: TKeywordExpandRequest): Promise<void> {
+      await post(WORKER_PATHS.keywordExpand, body, agents.normal);
+    },
+    takedown: (body: { scan_id: string; finding_id: string; domain: string }) =>
+      parsed(ZTakedownDraft, WORKER_PATHS.takedownGenerate, body),
+    narratives: (scanId: string) =>
+      parsed(ZCampaignNarrativesResponse, WORKER_PATHS.campaignNarratives, { scan_id: scanId }),
+    report: (scanId: string) =>
+      parsed(ZReportResponse, WORKER_PATHS.reportGenerate, { scan_id: scanId }, agents.report),
+    async close() {
+      await Promise.all([agents.normal.close(), agents.report.close()]);
+    },
+  };
+}
+
+export type WorkerClient = ReturnType<typeof createWorkerClient>;

@@ -1,0 +1,79 @@
+import { lookup as systemLookup } from "node:dns/promises";
+import { isIP, type LookupFunction } from "node:net";
+import { Agent, buildConnector } from "undici";
+import { isPrivateAddress } from "./private-address.ts";
+
+export class BlockedAddressError extends Error {
+  override name = "BlockedAddressError";
+  readonly code = "EBLOCKEDADDRESS";
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
+    super(`Refusing to connect to ${host} (${address}): private, loopback or link-local address`);
+  }
+}
+
+export interface GuardedAgentOptions {
+  /** Allow private/loopback/link-local targets (the test world needs it; production must not). */
+  allowPrivateNetwork: boolean;
+  /** Resolves a hostname to addresses; defaults to the system resolver. */
+  resolve?: (hostname: string) => Promise<string[]>;
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  /** Extra CA certificates to trust (PEM), e.g. a private CA. */
+  ca?: string | string[];
+}
+
+const defaultResolve = async (hostname: string) =>
+  (await systemLookup(hostname, { all: true })).map((a) => a.address);
+
+/**
+ * An undici Agent whose connections are checked against the address actually dialled, at connect
+ * time (so DNS rebinding and redirects to internal hosts are caught too), failing closed.
+ */
+export function createGuardedAgent(opts: GuardedAgentOptions): Agent {
+  const resolve = opts.resolve ?? defaultResolve;
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const address = addresses[0];
+        if (!address)
+          return callback(
+            Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }),
+            "",
+            0,
+          );
+        if (!opts.allowPrivateNetwork && isPrivateAddress(address)) {
+          return callback(new BlockedAddressError(hostname, address), "", 0);
+        }
+        const family = isIP(address);
+        if ((options as { all?: boolean }).all) {
+          (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+            { address, family },
+          ]);
+        } else callback(null, address, family);
+      },
+      (err: Error) => callback(err as NodeJS.ErrnoException, "", 0),
+    );
+  };
+  const connector = buildConnector({
+    timeout: opts.connectTimeoutMs ?? 10_000,
+    lookup,
+    ca: opts.ca,
+  } as never);
+  return new Agent({
+    headersTimeout: opts.headersTimeoutMs ?? 15_000,
+    bodyTimeout: opts.bodyTimeoutMs ?? 15_000,
+    connect(options, callback) {
+      // IP literals skip DNS lookup, so they are checked here.
+      const host = options.hostname;
+      const literal = host.startsWith("[") ? host.slice(1, -1) : host;
+      if (isIP(literal) && !opts.allowPrivateNetwork && isPrivateAddress(literal)) {
+        return callback(new BlockedAddressError(host, literal), null);
+      }
+      return connector(options, callback);
+    },
+  });
+}
