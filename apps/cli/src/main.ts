@@ -3,6 +3,7 @@ import { ConfigError } from "@brandwarden/platform/config/load-env";
 import { readDotenv } from "@brandwarden/platform/config/read-dotenv";
 import { registerStartCommand } from "./commands/start.ts";
 import { registerUsersCommand } from "./commands/users.ts";
+import { registerWorldCommand } from "./commands/world.ts";
 import { UsageError } from "./usage-error.ts";
 
 readDotenv();
@@ -14,6 +15,7 @@ const program = new Command("brandwarden")
 
 registerStartCommand(program);
 registerUsersCommand(program);
+registerWorldCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,163 @@
+import {
+  SCAN_STAGES,
+  type TScanStage,
+  type TScanStartPayload,
+  type TStageStates,
+} from "@brandwarden/contract/scan";
+import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { Checkpoints } from "./checkpoints.ts";
+import type { ScanData } from "./scan-data.ts";
+import { createScanPublisher, type EnvelopeSink } from "./scan-publisher.ts";
+import { ScanCancelledError, type StageDef } from "./stage.ts";
+import { createStageProgress } from "./stage-progress.ts";
+
+export interface ScanRunnerDeps {
+  stages: StageDef[];
+  checkpoints: Checkpoints;
+  sink: EnvelopeSink;
+  prefix: string;
+  logger: Logger;
+  /** Scans run at once; more wait their turn. */
+  concurrency: number;
+}
+
+interface Running {
+  controller: AbortController;
+  done: Promise<ScanData | null>;
+}
+
+/**
+ * Runs scans through the stages in order, in the background: at most `concurrency` at once,
+ * checkpointing each completed stage so a resumed scan (on any worker) skips it. A cancelled scan
+ * stops at the next check of its signal and publishes nothing more.
+ */
+export function createScanRunner(deps: ScanRunnerDeps) {
+  const running = new Map<string, Running>();
+  const waiting: Array<() => void> = [];
+  const cancelled = new Set<string>();
+  let active = 0;
+
+  const acquire = () =>
+    new Promise<void>((resolve) => {
+      if (active < deps.concurrency) {
+        active++;
+        resolve();
+      } else waiting.push(() => (active++, resolve()));
+    });
+  const release = () => {
+    active--;
+    waiting.shift()?.();
+  };
+
+  /** Loads the outputs of the stages before `from`; the first one without a checkpoint is where to start. */
+  async function restore(scanId: string, from: TScanStage | null, data: ScanData) {
+    const initial: TStageStates = {};
+    const target = from ? SCAN_STAGES.indexOf(from) : 0;
+    let start = 0;
+    for (const stage of deps.stages.slice(0, target)) {
+      const saved = await deps.checkpoints.load(scanId, stage.name);
+      if (!saved) break;
+      (data as Record<string, unknown>)[stage.output] = saved.output;
+      const count = Array.isArray(saved.output)
+        ? saved.output.length
+        : Object.keys(saved.output ?? {}).length;
+      const now = new Date().toISOString();
+      initial[stage.name] = {
+        status: "completed",
+        done: count,
+        total: count,
+        started_at: now,
+        finished_at: now,
+      };
+      start++;
+    }
+    return { start, initial };
+  }
+
+  async function run(payload: TScanStartPayload, signal: AbortSignal): Promise<ScanData | null> {
+    const scanId = payload.scan_id;
+    const publisher = createScanPublisher({ sink: deps.sink, prefix: deps.prefix, scanId });
+    signal.addEventListener("abort", () => publisher.close(), { once: true });
+    const log = (level: "info" | "warn" | "error", message: string, code?: string) =>
+      publisher.publish("log", { level, message, ...(code ? { code } : {}) }).catch(() => undefined);
+    const data: ScanData = {};
+    const { start, initial } = await restore(scanId, payload.resume_from_stage, data);
+    const progress = createStageProgress(publisher, initial);
+    let current: StageDef | undefined;
+    try {
+      if (start > 0) await log("info", `resuming at stage ${deps.stages[start]?.name ?? "end"}`);
+      for (const stage of deps.stages.slice(start)) {
+        current = stage;
+        if (signal.aborted) throw new ScanCancelledError("scan cancelled");
+        await progress.start(stage.name);
+        const outcome = await stage.run({
+          scanId,
+          payload,
+          data,
+          signal,
+          publisher,
+          logger: deps.logger,
+          progress: (done, total) => progress.progress(stage.name, done, total),
+          log: (level, message, code) => log(level, `[${stage.name}] ${message}`, code),
+        });
+        if (signal.aborted) throw new ScanCancelledError("scan cancelled");
+        await deps.checkpoints.save(scanId, stage.name, data[stage.output] ?? null);
+        if (outcome && "skipped" in outcome) {
+          progress.states[stage.name]!.error = outcome.skipped;
+          await progress.finish(stage.name, "skipped", outcome.skipped);
+        } else await progress.finish(stage.name, "completed");
+      }
+      await progress.end("completed");
+      return data;
+    } catch (err) {
+      if (err instanceof ScanCancelledError || signal.aborted) {
+        deps.logger.info({ scan_id: scanId }, "scan cancelled");
+        return null;
+      }
+      const message = (err as Error).message || String(err);
+      deps.logger.error({ scan_id: scanId, stage: current?.name, err }, "scan failed");
+      await log("error", `stage ${current?.name ?? "?"} failed: ${message}`);
+      if (current) await progress.finish(current.name, "failed", message);
+      await progress.end("failed", `${current?.name ?? "scan"}: ${message}`);
+      return null;
+    } finally {
+      progress.dispose();
+    }
+  }
+
+  return {
+    /** Starts (or queues) a scan in the background; a scan already running here is not started twice. */
+    submit(payload: TScanStartPayload): Promise<ScanData | null> {
+      const existing = running.get(payload.scan_id);
+      if (existing) return existing.done;
+      cancelled.delete(payload.scan_id);
+      const controller = new AbortController();
+      const done = (async () => {
+        await acquire();
+        try {
+          if (cancelled.has(payload.scan_id)) return null;
+          return await run(payload, controller.signal);
+        } finally {
+          release();
+          running.delete(payload.scan_id);
+        }
+      })();
+      running.set(payload.scan_id, { controller, done });
+      return done;
+    },
+    cancel(scanId: string): boolean {
+      cancelled.add(scanId);
+      const r = running.get(scanId);
+      r?.controller.abort();
+      return Boolean(r);
+    },
+    isRunning: (scanId: string) => running.has(scanId),
+    /** Aborts every scan and waits for them to stop (shutdown). Checkpoints stay for a resume. */
+    async close(): Promise<void> {
+      for (const r of running.values()) r.controller.abort();
+      await Promise.allSettled([...running.values()].map((r) => r.done));
+    },
+  };
+}
+
+export type ScanRunner = ReturnType<typeof createScanRunner>;

@@ -1,0 +1,34 @@
+import type { TScanStage, TScanStartPayload } from "@brandwarden/contract/scan";
+import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { ScanData } from "./scan-data.ts";
+import type { ScanPublisher } from "./scan-publisher.ts";
+
+export interface StageContext {
+  scanId: string;
+  payload: TScanStartPayload;
+  data: ScanData;
+  /** Aborted on cancel: stages pass it to every network call and check it between batches. */
+  signal: AbortSignal;
+  progress(done: number, total?: number): void;
+  publisher: ScanPublisher;
+  log(level: "info" | "warn" | "error", message: string, code?: string): Promise<void>;
+  logger: Logger;
+}
+
+/** What a stage returns: nothing when it ran, or why it was skipped. */
+export type StageOutcome = void | { skipped: string };
+
+export interface StageDef {
+  name: TScanStage;
+  /** The part of ScanData this stage produces (and its checkpoint holds). */
+  output: keyof ScanData;
+  run(ctx: StageContext): Promise<StageOutcome>;
+}
+
+export class ScanCancelledError extends Error {
+  override name = "ScanCancelledError";
+}
+
+export function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new ScanCancelledError("scan cancelled");
+}
