@@ -1,0 +1,84 @@
+/**
+ * Turns the merged candidate map into Permutation records: ASCII and Unicode forms, registrable
+ * domain, and validity (IDNA 2008, DNS lengths, known public suffix, registry IDN policy).
+ */
+import punycode from "punycode/punycode.js";
+import { parse } from "tldts";
+import { FUZZER_NAMES, type FuzzerName } from "./fuzzer-names.ts";
+import { checkLabel, registryError, type LabelCheck } from "./idna.ts";
+import type { Permutation } from "./types.ts";
+
+const PARSE_OPTS = { allowPrivateDomains: true, validateHostname: false, extractHostname: false } as const;
+const ORDER = new Map(FUZZER_NAMES.map((n, i) => [n, i]));
+
+export function validateCandidates(
+  candidates: ReadonlyMap<string, FuzzerName[]>,
+  originalSuffix: string,
+  includeInvalid: boolean,
+): Permutation[] {
+  const labelCache = new Map<string, LabelCheck>();
+  const byAscii = new Map<string, Permutation>();
+  for (const [name, fuzzers] of candidates) {
+    const p = validateOne(name, fuzzers, originalSuffix, labelCache);
+    if (!p.valid && !includeInvalid) continue;
+    const existing = byAscii.get(p.domain);
+    if (existing) {
+      for (const f of p.fuzzers) if (!existing.fuzzers.includes(f)) existing.fuzzers.push(f);
+      existing.fuzzers.sort((a, b) => ORDER.get(a)! - ORDER.get(b)!);
+      existing.fuzzer = existing.fuzzers[0]!;
+      continue;
+    }
+    byAscii.set(p.domain, p);
+  }
+  return [...byAscii.values()];
+}
+
+function validateOne(
+  name: string,
+  fuzzers: FuzzerName[],
+  originalSuffix: string,
+  labelCache: Map<string, LabelCheck>,
+): Permutation {
+  const labels = name.split(".");
+  const asciiLabels: string[] = [];
+  let reason: string | undefined;
+  for (const label of labels) {
+    let check = labelCache.get(label);
+    if (!check) {
+      check = checkLabel(label);
+      labelCache.set(label, check);
+    }
+    asciiLabels.push(check.ascii);
+    reason ??= check.error;
+  }
+  const domain = asciiLabels.join(".");
+  const unicode = labels.map(decodeLabel).join(".");
+  const fields = { domain, domain_unicode: unicode, fuzzer: fuzzers[0]!, fuzzers };
+  if (reason) return { ...fields, registrable_domain: null, valid: false, invalid_reason: reason };
+  if (domain.length > 253) reason = `name longer than 253 octets (${domain.length})`;
+  const parsed = parse(domain, PARSE_OPTS);
+  const suffix = parsed.publicSuffix ?? "";
+  const registrable = parsed.domain;
+  if (!reason && /^[0-9]+$/.test(labels[labels.length - 1]!)) reason = "numeric top-level domain";
+  if (!reason && !parsed.isIcann && !parsed.isPrivate && suffix !== originalSuffix) {
+    reason = `unknown public suffix ".${suffix}"`;
+  }
+  if (!reason && !registrable) reason = `"${domain}" is a public suffix, nothing to register`;
+  if (!reason && registrable) {
+    const suffixLabels = suffix.split(".").length;
+    const registrableLabel = labels[labels.length - suffixLabels - 1] ?? "";
+    reason = registryError(registrableLabel, suffix);
+  }
+  return reason
+    ? { ...fields, registrable_domain: registrable, valid: false, invalid_reason: reason }
+    : { ...fields, registrable_domain: registrable, valid: true };
+}
+
+function decodeLabel(label: string): string {
+  if (!label.startsWith("xn--")) return label;
+  try {
+    return punycode.toUnicode(label);
+  } catch {
+    return label;
+  }
+}
