@@ -1,0 +1,305 @@
+import dgram from "node:dgram";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import dnsPacket, { type Answer, type DecodedPacket, type Packet, type RecordType } from "dns-packet";
+
+// An async stub resolver on dns-packet: UDP on one shared socket per address family with a
+// pending map keyed by query id (thousands of concurrent queries cost one socket), TCP on
+// truncation, round-robin over the configured name servers with failover on timeout.
+
+export type DnsRcode = "NOERROR" | "FORMERR" | "SERVFAIL" | "NXDOMAIN" | "NOTIMP" | "REFUSED" | string;
+
+/** One resource record; `data` is its presentation form ("10 mx.example.com" for MX, joined TXT). */
+export interface DnsRecord {
+  name: string;
+  type: string;
+  ttl: number;
+  data: string;
+}
+
+export interface DnsResponse {
+  rcode: DnsRcode;
+  answers: DnsRecord[];
+  authority: DnsRecord[];
+  /** The UDP answer was truncated; `answers` come from the TCP retry. */
+  truncated: boolean;
+  /** The name server that answered ("host:port"). */
+  server: string;
+}
+
+export interface Nameserver {
+  host: string;
+  port: number;
+}
+
+export class DnsTimeoutError extends Error {
+  override name = "DnsTimeoutError";
+  readonly code = "ETIMEOUT";
+  constructor(
+    readonly qname: string,
+    readonly qtype: string,
+    readonly attempts: number,
+  ) {
+    super(`DNS ${qtype} ${qname} timed out after ${attempts} attempt(s)`);
+  }
+}
+
+export interface DnsClientOptions {
+  /** "host[:port]" entries (IPv6 as "[::1]:53"); empty: the system's from /etc/resolv.conf. */
+  nameservers?: string[];
+  /** Per attempt. Default 2000. */
+  timeoutMs?: number;
+  /** Further attempts after a timeout, each on the next name server. Default 2. */
+  retries?: number;
+  /** Queries on the wire at once; the rest wait (a burst past socket buffers is lost). Default 256. */
+  maxInFlight?: number;
+}
+
+export interface QueryOptions {
+  timeoutMs?: number;
+  retries?: number;
+}
+
+export interface DnsClient {
+  readonly nameservers: readonly Nameserver[];
+  query(name: string, type: RecordType, opts?: QueryOptions): Promise<DnsResponse>;
+  close(): Promise<void>;
+}
+
+const RCODE_NAMES = ["NOERROR", "FORMERR", "SERVFAIL", "NXDOMAIN", "NOTIMP", "REFUSED"];
+
+export function parseNameserver(text: string): Nameserver {
+  const t = text.trim();
+  const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(t);
+  if (v6) return { host: v6[1]!, port: Number(v6[2] ?? 53) };
+  if (net.isIPv6(t)) return { host: t, port: 53 };
+  const m = /^([^:]+)(?::(\d+))?$/.exec(t);
+  if (!m || !net.isIP(m[1]!)) throw new Error(`invalid name server "${text}": expected ip[:port]`);
+  const port = Number(m[2] ?? 53);
+  if (port < 1 || port > 65535) throw new Error(`invalid name server port in "${text}"`);
+  return { host: m[1]!, port };
+}
+
+/** Name servers from resolv.conf text (pure, for tests); falls back to 127.0.0.1. */
+export function parseResolvConf(text: string): Nameserver[] {
+  const out = text
+    .split("\n")
+    .map((l) => /^\s*nameserver\s+(\S+)/.exec(l)?.[1])
+    .filter((s): s is string => !!s && net.isIP(s.replace(/%.*$/, "")) !== 0)
+    .map((s) => ({ host: s.replace(/%.*$/, ""), port: 53 }));
+  return out.length ? out : [{ host: "127.0.0.1", port: 53 }];
+}
+
+export function systemNameservers(): Nameserver[] {
+  try {
+    return parseResolvConf(readFileSync("/etc/resolv.conf", "utf8"));
+  } catch {
+    return [{ host: "127.0.0.1", port: 53 }];
+  }
+}
+
+function txtData(data: unknown): string {
+  const parts = Array.isArray(data) ? data : [data];
+  return parts.map((p) => (Buffer.isBuffer(p) ? p.toString("utf8") : String(p))).join("");
+}
+
+/** Presentation form of a record's data (pure). */
+export function recordData(a: Answer): string {
+  const data = (a as { data?: unknown }).data;
+  switch (a.type) {
+    case "MX": {
+      const mx = data as { preference?: number; exchange: string };
+      return `${mx.preference ?? 0} ${mx.exchange}`;
+    }
+    case "TXT":
+      return txtData(data);
+    case "CAA": {
+      const c = data as { flags?: number; tag: string; value: string };
+      return `${c.flags ?? 0} ${c.tag} "${c.value}"`;
+    }
+    case "SOA": {
+      const s = data as { mname: string; rname: string; serial: number; minimum: number };
+      return `${s.mname} ${s.rname} ${s.serial} ${s.minimum}`;
+    }
+    default:
+      return Buffer.isBuffer(data) ? data.toString("hex") : String(data);
+  }
+}
+
+function toRecords(list: Answer[] | undefined): DnsRecord[] {
+  return (list ?? [])
+    .filter((a) => a.type !== "OPT")
+    .map((a) => ({ name: a.name, type: a.type, ttl: (a as { ttl?: number }).ttl ?? 0, data: recordData(a) }));
+}
+
+interface Pending {
+  name: string;
+  server: string;
+  resolve: (p: DecodedPacket) => void;
+}
+
+export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
+  const nameservers = opts.nameservers?.length ? opts.nameservers.map(parseNameserver) : systemNameservers();
+  const defaultTimeout = opts.timeoutMs ?? 2000;
+  const defaultRetries = opts.retries ?? 2;
+  const pending = new Map<number, Pending>();
+  const sockets = new Map<4 | 6, dgram.Socket>();
+  const tcpSockets = new Set<net.Socket>();
+  let next = 0;
+  let closed = false;
+  const maxInFlight = Math.max(1, opts.maxInFlight ?? 256);
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = (): Promise<void> | void => {
+    if (inFlight < maxInFlight) return void inFlight++;
+    return new Promise((r) => waiting.push(r)); // the slot is handed over by release()
+  };
+  const release = () => {
+    const w = waiting.shift();
+    if (w) w();
+    else inFlight--;
+  };
+
+  const socketFor = (family: 4 | 6): dgram.Socket => {
+    let s = sockets.get(family);
+    if (s) return s;
+    s = dgram.createSocket({ type: family === 6 ? "udp6" : "udp4", recvBufferSize: 4 << 20 });
+    s.on("message", (msg, rinfo) => {
+      let packet: DecodedPacket;
+      try {
+        packet = dnsPacket.decode(msg);
+      } catch {
+        return; // garbage; the query will time out or get a proper answer
+      }
+      const p = packet.id === undefined ? undefined : pending.get(packet.id);
+      const q = packet.questions?.[0]?.name?.toLowerCase();
+      // Id, server and question must all match, or it is not our answer (spoofing, late replies).
+      if (!p || p.server !== `${rinfo.address}:${rinfo.port}` || q !== p.name) return;
+      pending.delete(packet.id!);
+      p.resolve(packet);
+    });
+    s.on("error", () => {}); // per-query timeouts cover lost datagrams
+    s.unref();
+    sockets.set(family, s);
+    return s;
+  };
+
+  const freeId = (): number => {
+    for (;;) {
+      const id = Math.floor(Math.random() * 65536);
+      if (!pending.has(id)) return id;
+    }
+  };
+
+  const udpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> =>
+    new Promise((resolve) => {
+      const id = freeId();
+      const name = packet.questions![0]!.name.toLowerCase();
+      const family = net.isIPv6(ns.host) ? 6 : 4;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        resolve(null);
+      }, timeoutMs);
+      pending.set(id, {
+        name,
+        server: `${ns.host}:${ns.port}`,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
+      socketFor(family).send(dnsPacket.encode({ ...packet, id }), ns.port, ns.host, (err) => {
+        if (err && pending.delete(id)) {
+          clearTimeout(timer);
+          resolve(null);
+        }
+      });
+    });
+
+  const tcpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> =>
+    new Promise((resolve) => {
+      const id = freeId();
+      const socket = net.connect(ns.port, ns.host, () =>
+        socket.write(dnsPacket.streamEncode({ ...packet, id })),
+      );
+      tcpSockets.add(socket);
+      let buf = Buffer.alloc(0);
+      const done = (p: DecodedPacket | null) => {
+        clearTimeout(timer);
+        tcpSockets.delete(socket);
+        socket.destroy();
+        resolve(p);
+      };
+      const timer = setTimeout(() => done(null), timeoutMs);
+      socket.on("error", () => done(null));
+      socket.on("close", () => done(null));
+      socket.on("data", (chunk) => {
+        buf = Buffer.concat([buf, chunk]);
+        if (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
+          try {
+            const p = dnsPacket.streamDecode(buf) as DecodedPacket;
+            done(p.id === id ? p : null);
+          } catch {
+            done(null);
+          }
+        }
+      });
+    });
+
+  const query = async (name: string, type: RecordType, q: QueryOptions = {}): Promise<DnsResponse> => {
+    if (closed) throw new Error("DNS client is closed");
+    const timeoutMs = q.timeoutMs ?? defaultTimeout;
+    const attempts = (q.retries ?? defaultRetries) + 1;
+    const qname = name.replace(/\.$/, "").toLowerCase();
+    const packet: Packet = {
+      type: "query",
+      flags: dnsPacket.RECURSION_DESIRED,
+      questions: [{ type, name: qname, class: "IN" }],
+    };
+    await acquire();
+    try {
+      return await attempt(qname, type, packet, timeoutMs, attempts);
+    } finally {
+      release();
+    }
+  };
+
+  const attempt = async (
+    qname: string,
+    type: RecordType,
+    packet: Packet,
+    timeoutMs: number,
+    attempts: number,
+  ): Promise<DnsResponse> => {
+    const start = next++ % nameservers.length;
+    for (let i = 0; i < attempts; i++) {
+      const ns = nameservers[(start + i) % nameservers.length]!;
+      let answer = await udpAttempt(ns, packet, timeoutMs);
+      if (!answer) continue;
+      const truncated = ((answer.flags ?? 0) & dnsPacket.TRUNCATED_RESPONSE) !== 0;
+      if (truncated) {
+        answer = await tcpAttempt(ns, packet, timeoutMs);
+        if (!answer) continue;
+      }
+      return {
+        rcode: RCODE_NAMES[(answer.flags ?? 0) & 0xf] ?? `RCODE${(answer.flags ?? 0) & 0xf}`,
+        answers: toRecords(answer.answers),
+        authority: toRecords(answer.authorities),
+        truncated,
+        server: `${ns.host}:${ns.port}`,
+      };
+    }
+    throw new DnsTimeoutError(qname, type, attempts);
+  };
+
+  return {
+    nameservers,
+    query,
+    async close() {
+      closed = true;
+      for (const s of tcpSockets) s.destroy();
+      await Promise.all([...sockets.values()].map((s) => new Promise<void>((r) => s.close(() => r()))));
+      sockets.clear();
+    },
+  };
+}
