@@ -9,6 +9,7 @@ import type { WebConfig } from "./config.ts";
 import { createEventConsumer } from "./events/event-consumer.ts";
 import { defineJobs } from "./jobs/define-jobs.ts";
 import { createScanStreamHub } from "./live/scan-stream.ts";
+import { createAccountService } from "./modules/account/account.service.ts";
 import { createAuditEventsRepository } from "./modules/audit-events/audit-events.repository.ts";
 import { createBrandRepository } from "./modules/brand/brand.repository.ts";
 import { createProfileEventHandlers } from "./modules/brand/profile-events.ts";
@@ -56,6 +57,7 @@ export function createWebContainer(config: WebConfig, infra: WebInfrastructure) 
 
   const users = createUsersService({ db, repo: repos.users });
   const settings = createSettingsService({ db, repo: createSettingsRepository(db) });
+  const account = createAccountService({ db, queue: infra.queue });
   const scoring = createScoringService({ db, repo: createScoringRepository(db) });
   const audit = createAuditService({
     db,
@@ -115,7 +117,7 @@ export function createWebContainer(config: WebConfig, infra: WebInfrastructure) 
     infra,
     hub,
     consumer,
-    services: { users, settings, scoring, audit, scans },
+    services: { users, settings, scoring, audit, scans, account },
     async close() {
       await consumer.stop();
       await worker.close();
