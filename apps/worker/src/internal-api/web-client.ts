@@ -1,0 +1,107 @@
+/**
+ * A small typed client for the web application's internal API (`/v1`): bearer token, a timeout
+ * on every call, and every response validated with the contract's schema before use.
+ */
+import type { z } from "zod";
+import {
+  ZCampaignStatsResponse,
+  ZFeedbackSamplesResponse,
+  ZWeightSet,
+  type TCampaignCluster,
+  type TFeedbackSample,
+  type TWeightSet,
+  type TWeightSetPut,
+} from "@brandwarden/contract/scoring";
+
+export interface WebClientOptions {
+  /** The web application's base URL (the `/v1` routes live under it). */
+  baseUrl: string;
+  token: string;
+  /** Whole-call timeout, milliseconds (default 15 s, the contract's read timeout). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** A call that failed: HTTP error status (with the body's `error` code), network error, or a bad body. */
+export class WebApiError extends Error {
+  override readonly name = "WebApiError";
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface ScoringApi {
+  getWeights(): Promise<TWeightSet>;
+  putWeights(body: TWeightSetPut): Promise<TWeightSet>;
+  getFeedbackSamples(): Promise<TFeedbackSample[]>;
+  getCampaignStats(): Promise<TCampaignCluster[]>;
+}
+
+export type WebClient = ScoringApi & {
+  request<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown): Promise<z.infer<S>>;
+};
+
+export function createWebClient(opts: WebClientOptions): WebClient {
+  const base = opts.baseUrl.replace(/\/+$/, "");
+  const doFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
+    const where = `${method} ${path}`;
+    let res: Response;
+    try {
+      res = await doFetch(base + path, {
+        method,
+        headers: {
+          authorization: `Bearer ${opts.token}`,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      const e = err as Error;
+      const why = e.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : e.message;
+      throw new WebApiError(`${where}: ${why}`, null);
+    }
+    const text = await res.text().catch(() => "");
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // handled below: a non-JSON body is an error either way
+    }
+    if (!res.ok) {
+      const code = (json as { error?: unknown } | undefined)?.error;
+      throw new WebApiError(
+        `${where}: HTTP ${res.status}`,
+        res.status,
+        typeof code === "string" ? code : null,
+      );
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new WebApiError(`${where}: unexpected response body: ${parsed.error.message}`, res.status);
+    return parsed.data;
+  }
+
+  return {
+    request,
+    getWeights: () => request("GET", "/v1/scoring/weights", ZWeightSet),
+    putWeights: (body) => request("PUT", "/v1/scoring/weights", ZWeightSet, body),
+    getFeedbackSamples: async () =>
+      (await request("GET", "/v1/scoring/feedback_samples", ZFeedbackSamplesResponse)).samples,
+    getCampaignStats: async () =>
+      (await request("GET", "/v1/scoring/campaign_stats", ZCampaignStatsResponse)).clusters,
+  };
+}
