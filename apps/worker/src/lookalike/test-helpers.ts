@@ -1,0 +1,10 @@
+/** Test helpers: run selected fuzzers and look at the Unicode names they produce. */
+import { generatePermutations } from "./generate.ts";
+import type { FuzzerName } from "./fuzzer-names.ts";
+import type { PermutationOptions } from "./types.ts";
+
+export function names(domain: string, fuzzer: FuzzerName, opts: PermutationOptions = {}): Set<string> {
+  return new Set(
+    generatePermutations(domain, { ...opts, fuzzers: [fuzzer] }).permutations.map((p) => p.domain_unicode),
+  );
+}
