@@ -6,6 +6,7 @@
  * every name over DNS. The input itself (dnstwist's `*original`) is not counted. Exits 2 when dnstwist is not installed, 1 when any dnstwist name is missing.
  *
  *   npx tsx apps/worker/src/lookalike/bench/coverage-vs-dnstwist.ts [domain ...]
+ *   DNSTWIST_BIN=/path/to/dnstwist npx tsx ...   (another dnstwist build)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,10 +23,14 @@ const FALLBACK_WORDS = "login secure verify support account wallet auth update m
 );
 const FALLBACK_TLDS = "com net org de uk co.uk fr io info biz xyz ru cn br eu".split(" ");
 
+/** dnstwist on PATH, or the file named by DNSTWIST_BIN. */
 function findDnstwist(): { bin: string; python: string } | undefined {
-  const which = spawnSync("sh", ["-c", "command -v dnstwist"], { encoding: "utf8" });
-  const bin = which.stdout.trim();
-  if (which.status !== 0 || !bin) return undefined;
+  let bin = process.env.DNSTWIST_BIN;
+  if (bin === undefined) {
+    const which = spawnSync("sh", ["-c", "command -v dnstwist"], { encoding: "utf8" });
+    bin = which.status === 0 ? which.stdout.trim() : "";
+  }
+  if (!bin || !existsSync(bin)) return undefined;
   const shebang = readFileSync(bin, "utf8").split("\n")[0] ?? "";
   const python = shebang.startsWith("#!") ? shebang.slice(2).trim().split(" ")[0]! : "python3";
   return { bin, python };
