@@ -12,6 +12,7 @@ import {
   type TWeightSet,
   type TWeightSetPut,
 } from "@brandwarden/contract/scoring";
+import { ZAuditSnapshot, type TAuditSnapshot } from "@brandwarden/contract/audit";
 
 export interface WebClientOptions {
   /** The web application's base URL (the `/v1` routes live under it). */
@@ -41,22 +42,44 @@ export interface ScoringApi {
   getCampaignStats(): Promise<TCampaignCluster[]>;
 }
 
-export type WebClient = ScoringApi & {
-  request<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown): Promise<z.infer<S>>;
-};
+export interface AuditApi {
+  /** `GET /v1/scans/:id/audit_data`; a missing scan is a `WebApiError` with status 404. */
+  getAuditData(scanId: string): Promise<TAuditSnapshot>;
+}
+
+/** Per-call options: a longer timeout for large bodies (an audit snapshot with screenshots). */
+export interface CallOptions {
+  timeoutMs?: number;
+}
+
+/** The audit snapshot of a 5,000-finding scan with screenshots is large: give it most of the 180 s. */
+export const AUDIT_DATA_TIMEOUT_MS = 120_000;
+
+export type WebClient = ScoringApi &
+  AuditApi & {
+    request<S extends z.ZodType>(
+      method: string,
+      path: string,
+      schema: S,
+      body?: unknown,
+      call?: CallOptions,
+    ): Promise<z.infer<S>>;
+  };
 
 export function createWebClient(opts: WebClientOptions): WebClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
   const doFetch = opts.fetch ?? fetch;
-  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const defaultTimeoutMs = opts.timeoutMs ?? 15_000;
 
   async function request<S extends z.ZodType>(
     method: string,
     path: string,
     schema: S,
     body?: unknown,
+    call: CallOptions = {},
   ): Promise<z.infer<S>> {
     const where = `${method} ${path}`;
+    const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
     let res: Response;
     try {
       res = await doFetch(base + path, {
@@ -103,5 +126,9 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       (await request("GET", "/v1/scoring/feedback_samples", ZFeedbackSamplesResponse)).samples,
     getCampaignStats: async () =>
       (await request("GET", "/v1/scoring/campaign_stats", ZCampaignStatsResponse)).clusters,
+    getAuditData: (scanId) =>
+      request("GET", `/v1/scans/${encodeURIComponent(scanId)}/audit_data`, ZAuditSnapshot, undefined, {
+        timeoutMs: Math.max(defaultTimeoutMs, AUDIT_DATA_TIMEOUT_MS),
+      }),
   };
 }

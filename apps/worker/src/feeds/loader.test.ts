@@ -1,0 +1,178 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FeedsSchema } from "@brandwarden/world/scenario/services-schema";
+import { startFeeds, type RunningFeeds } from "@brandwarden/world/services/feeds";
+import { createFeedLoader, type FetchLike } from "./loader.ts";
+
+const OPENPHISH_URL = "https://feeds.test/feed.txt";
+const GOOD = "https://acmebank-login.com/a\nhttps://acmebank-verify.top/b\n";
+
+/** A fake fetch answering from a mutable table; counts calls. */
+function fakeFetch(table: Record<string, () => Response | Promise<Response>>) {
+  const calls: string[] = [];
+  const fetch: FetchLike = async (url) => {
+    calls.push(url);
+    const answer = table[url];
+    if (!answer) throw new TypeError("fetch failed: ECONNREFUSED");
+    return answer();
+  };
+  return { fetch, calls };
+}
+
+describe("feed loader (injected fetch and clock)", () => {
+  it("loads, then serves from the cache until the refresh interval has passed", async () => {
+    let now = 1_000_000;
+    const { fetch, calls } = fakeFetch({ [OPENPHISH_URL]: () => new Response(GOOD) });
+    const loader = createFeedLoader([{ feed: "openphish", url: OPENPHISH_URL }], {
+      fetch,
+      now: () => now,
+      refreshMs: 60_000,
+    });
+    const first = await loader.load();
+    expect(first.reports[0]).toMatchObject({ feed: "openphish", status: "fresh", records: 2 });
+    expect(first.index.match({ domain: "acmebank-login.com" })).toHaveLength(1);
+    now += 30_000;
+    expect((await loader.load()).reports[0]!.status).toBe("cached");
+    expect(calls).toHaveLength(1);
+    now += 31_000;
+    expect((await loader.load()).reports[0]!.status).toBe("fresh");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("reports a feed that is down (HTTP error, refused, timeout) and skips it without throwing", async () => {
+    const { fetch } = fakeFetch({
+      "https://feeds.test/503": () => new Response("<h1>503</h1>", { status: 503 }),
+      [OPENPHISH_URL]: () => new Response(GOOD),
+    });
+    const hanging: FetchLike = (url, init) =>
+      url.endsWith("/slow")
+        ? new Promise((_, reject) => init.signal.addEventListener("abort", () => reject(init.signal.reason)))
+        : fetch(url, init);
+    const loader = createFeedLoader(
+      [
+        { feed: "urlhaus", url: "https://feeds.test/503" },
+        { feed: "phishtank", url: "https://feeds.test/refused" },
+        { feed: "phishtank", url: "https://feeds.test/slow" },
+        { feed: "openphish", url: OPENPHISH_URL },
+      ],
+      { fetch: hanging, timeoutMs: 50 },
+    );
+    const { reports, index } = await loader.load();
+    expect(reports.map((r) => [r.status, r.records, r.error ?? ""])).toEqual([
+      ["down", 0, "HTTP 503"],
+      ["down", 0, "fetch failed: ECONNREFUSED"],
+      ["down", 0, "timed out after 50 ms"],
+      ["fresh", 2, ""],
+    ]);
+    expect(index.size).toBe(2);
+  });
+
+  it("reports a malformed feed and a body over the cap as malformed", async () => {
+    const { fetch } = fakeFetch({
+      "https://feeds.test/bad.json": () => new Response('[{"url":'),
+      "https://feeds.test/big.txt": () => new Response("https://x.example/\n".repeat(1000)),
+    });
+    const loader = createFeedLoader(
+      [
+        { feed: "phishtank", url: "https://feeds.test/bad.json" },
+        { feed: "openphish", url: "https://feeds.test/big.txt" },
+      ],
+      { fetch, maxBytes: 1000 },
+    );
+    const { reports } = await loader.load();
+    expect(reports.map((r) => r.status)).toEqual(["malformed", "malformed"]);
+    expect(reports[0]!.error).toMatch(/not JSON/);
+    expect(reports[1]!.error).toMatch(/exceeds 1000/);
+  });
+
+  it("keeps using the last good copy for a while when a refresh fails", async () => {
+    let now = 0;
+    let up = true;
+    const { fetch } = fakeFetch({
+      [OPENPHISH_URL]: () => (up ? new Response(GOOD) : new Response("", { status: 502 })),
+    });
+    const loader = createFeedLoader([{ feed: "openphish", url: OPENPHISH_URL }], {
+      fetch,
+      now: () => now,
+      refreshMs: 1000,
+      keepStaleMs: 10_000,
+    });
+    await loader.load();
+    up = false;
+    now = 5000;
+    const stale = await loader.load();
+    expect(stale.reports[0]).toMatchObject({ status: "down", stale: true, records: 2 });
+    expect(stale.index.size).toBe(2);
+    now = 20_000;
+    const gone = await loader.load();
+    expect(gone.reports[0]).toMatchObject({ status: "down", records: 0 });
+    expect(gone.index.size).toBe(0);
+  });
+
+  it("reads a feed from a file, and reports a missing file as down", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "feeds-"));
+    try {
+      const file = join(dir, "feed.txt");
+      await writeFile(file, GOOD);
+      const loader = createFeedLoader([
+        { feed: "openphish", file },
+        { feed: "openphish", file: join(dir, "missing.txt") },
+      ]);
+      const { reports } = await loader.load();
+      expect(reports.map((r) => [r.status, r.records])).toEqual([
+        ["fresh", 2],
+        ["down", 0],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("feed loader against the world's feed server", () => {
+  let feeds: RunningFeeds;
+  beforeAll(async () => {
+    feeds = await startFeeds(
+      FeedsSchema.parse({
+        entries: [
+          { url: "http://acmebank-verify.top/login", ip_address: "127.0.9.9" },
+          { url: "https://acmebank-login.com/x", feeds: ["openphish", "urlhaus"] },
+        ],
+      }),
+      "127.0.0.1",
+      0,
+    );
+  });
+  afterAll(() => feeds?.close());
+
+  const sources = () =>
+    (["urlhaus", "openphish", "phishtank"] as const).map((feed) => ({ feed, url: feeds.urls[feed] }));
+
+  it("reads all three real formats and matches by domain and IP", async () => {
+    const { reports, index } = await createFeedLoader(sources()).load();
+    expect(reports.map((r) => [r.feed, r.status, r.records])).toEqual([
+      ["urlhaus", "fresh", 2],
+      ["openphish", "fresh", 2],
+      ["phishtank", "fresh", 1],
+    ]);
+    expect(new Set(index.match({ domain: "acmebank-verify.top" }).map((h) => h.feed))).toEqual(
+      new Set(["urlhaus", "openphish", "phishtank"]),
+    );
+    expect(index.match({ domain: "elsewhere.example", ips: ["127.0.9.9"] })[0]!.matched).toBe("ip");
+  });
+
+  it("skips the feeds the world breaks, keeping the others", async () => {
+    feeds.setFault("urlhaus", "down");
+    feeds.setFault("openphish", "malformed");
+    feeds.setFault("phishtank", "malformed");
+    try {
+      const { reports, index } = await createFeedLoader(sources()).load();
+      expect(reports.map((r) => r.status)).toEqual(["down", "malformed", "malformed"]);
+      expect(index.size).toBe(0);
+    } finally {
+      for (const f of ["urlhaus", "openphish", "phishtank"] as const) feeds.setFault(f, "none");
+    }
+  });
+});

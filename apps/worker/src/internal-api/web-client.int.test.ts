@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
+import { startTestWeb, TEST_TOKEN, type TestWeb } from "../../../web/test/harness.ts";
+import { createWebClient, WebApiError } from "./web-client.ts";
+
+describe("web client against a real web app (PGlite)", () => {
+  let web: TestWeb;
+  let baseUrl: string;
+  beforeAll(async () => {
+    web = await startTestWeb("pglite");
+    baseUrl = await web.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => web?.close());
+
+  it("reads the defaults, stores a weight set and reads it back", async () => {
+    const client = createWebClient({ baseUrl, token: TEST_TOKEN });
+    expect(await client.getWeights()).toEqual({
+      version: 0,
+      weights: DEFAULT_DOMAIN_WEIGHTS,
+      source: "manual",
+      sample_size: 0,
+    });
+    const stored = await client.putWeights({ weights: { login_form: 18 }, sample_size: 12 });
+    expect(stored).toEqual({ version: 1, weights: { login_form: 18 }, source: "learned", sample_size: 12 });
+    expect((await client.getWeights()).version).toBe(1);
+    expect(await client.getFeedbackSamples()).toEqual([]);
+    expect(await client.getCampaignStats()).toEqual([]);
+  });
+
+  it("reports a wrong token as a 401 WebApiError with the body's code", async () => {
+    const client = createWebClient({ baseUrl, token: "wrong-token-0123456789" });
+    const err = await client.getWeights().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WebApiError);
+    expect(err).toMatchObject({ status: 401, code: "unauthorized" });
+  });
+
+  it("reports a 422 from the web app", async () => {
+    const client = createWebClient({ baseUrl, token: TEST_TOKEN });
+    const err = await client.putWeights({ weights: { x: Number.NaN } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, code: "invalid" });
+  });
+});
+
+describe("web client edge cases (injected fetch)", () => {
+  it("rejects a response that does not match the contract's schema", async () => {
+    const client = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch: async () => new Response(JSON.stringify({ version: "one" }), { status: 200 }),
+    });
+    await expect(client.getWeights()).rejects.toThrow(/unexpected response body/);
+  });
+
+  it("times out", async () => {
+    const client = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      timeoutMs: 30,
+      fetch: (_url, init) =>
+        new Promise((_, reject) =>
+          init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason)),
+        ),
+    });
+    await expect(client.getWeights()).rejects.toMatchObject({
+      status: null,
+      message: expect.stringMatching(/timed out/),
+    });
+  });
+
+  it("sends the bearer token and JSON body", async () => {
+    let seen: { url: string; init: RequestInit } | null = null;
+    const client = createWebClient({
+      baseUrl: "http://web.test/",
+      token: "secret-token",
+      fetch: async (url, init) => {
+        seen = { url: String(url), init: init! };
+        return new Response(JSON.stringify({ version: 3, weights: {}, source: "learned", sample_size: 0 }));
+      },
+    });
+    await client.putWeights({ weights: {} });
+    expect(seen!.url).toBe("http://web.test/v1/scoring/weights");
+    expect((seen!.init.headers as Record<string, string>).authorization).toBe("Bearer secret-token");
+    expect(seen!.init.body).toBe('{"weights":{}}');
+  });
+});
