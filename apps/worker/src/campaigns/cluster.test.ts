@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignIdOf, clusterFindings } from "./cluster.ts";
+import { campaignContextOf, campaignIdOf, clusterFindings } from "./cluster.ts";
 import { campaignStrength, infrastructureKeys, keyKind, type ClusterEvidence } from "./keys.ts";
 
 const BRAND = {
@@ -149,6 +149,12 @@ describe("clusterFindings", () => {
     expect(r.membership.get("a.com")!.keys).toEqual(["ip:203.0.113.1"]);
     expect(r.membership.get("b.com")!.keys).toEqual(["ip:203.0.113.1", "mx:mx.kit.net"]);
     expect(r.membership.get("b.com")!.strength).toBe(campaignStrength(3, ["ip:x", "mx:y"]));
+    expect(campaignContextOf(r, "a.com")).toEqual({
+      campaign_id: c.campaign_id,
+      size: 3,
+      keys: ["ip:203.0.113.1"],
+    });
+    expect(campaignContextOf(r, "z.com")).toBe(false);
   });
 
   it("gives stable ids from the member domains, whatever the input order", () => {

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { TCampaignCluster } from "@brandwarden/contract/scoring";
+import type { CampaignContext } from "../scoring/evidence.ts";
 import {
   campaignStrength,
   infrastructureKeys,
@@ -55,6 +56,12 @@ class UnionFind {
     const rb = this.find(b);
     if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
   }
+}
+
+/** The scorer's campaign context for one finding: its membership, or false when in none. */
+export function campaignContextOf(result: ClusterResult, domain: string): CampaignContext | false {
+  const m = result.membership.get(domain);
+  return m ? { campaign_id: m.campaign_id, size: m.size, keys: m.keys } : false;
 }
 
 /** Stable id: the same members give the same id in every scan and process. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFeedIndex, normaliseUrl } from "./feed-index.ts";
+import { createFeedIndex, feedQueryOf, normaliseUrl } from "./feed-index.ts";
 import type { FeedRecord } from "./types.ts";
 
 const rec = (
@@ -70,5 +70,19 @@ describe("FeedIndex", () => {
   it("normalises URLs for comparison", () => {
     expect(normaliseUrl("HTTP://Example.COM/a/#x")).toBe("http://example.com/a");
     expect(normaliseUrl("not a url")).toBeNull();
+  });
+});
+
+describe("feedQueryOf", () => {
+  it("looks a finding up by name, its root and seen URLs, and its addresses", () => {
+    const q = feedQueryOf({
+      domain: "acmebank-login.com",
+      final_url: "https://acmebank-login.com/secure/",
+      redirect_chain: ["http://acmebank-login.com/"],
+      dns_a: ["203.0.113.9"],
+      dns_aaaa: null,
+    });
+    expect(index.match(q).map((h) => h.matched)).toEqual(["url", "ip"]);
+    expect(q.urls).toContain("https://acmebank-login.com/");
   });
 });

@@ -77,7 +77,23 @@ export function createFeedIndex(records: readonly FeedRecord[]): FeedIndex {
         const n = url ? normaliseUrl(url) : null;
         if (n) put(byUrl.get(n), "url");
       }
-      return [...hits.values()].slice(0, MAX_HITS);
+      const rank = { url: 0, domain: 1, ip: 2 } as const;
+      return [...hits.values()].sort((a, b) => rank[a.matched] - rank[b.matched]).slice(0, MAX_HITS);
     },
+  };
+}
+
+/** What a finding is looked up by: its name, the URLs it was seen at, and its addresses. */
+export function feedQueryOf(ev: {
+  domain: string;
+  final_url?: string | null;
+  redirect_chain?: readonly string[] | null;
+  dns_a?: readonly string[] | null;
+  dns_aaaa?: readonly string[] | null;
+}): FeedQuery {
+  return {
+    domain: ev.domain,
+    urls: [`http://${ev.domain}/`, `https://${ev.domain}/`, ev.final_url, ...(ev.redirect_chain ?? [])],
+    ips: [...(ev.dns_a ?? []), ...(ev.dns_aaaa ?? [])],
   };
 }

@@ -8,7 +8,7 @@ export type {
   FeedSource,
   FeedStatus,
 } from "./loader.ts";
-export { createFeedIndex, normaliseUrl } from "./feed-index.ts";
+export { createFeedIndex, feedQueryOf, normaliseUrl } from "./feed-index.ts";
 export type { FeedHit, FeedIndex, FeedQuery } from "./feed-index.ts";
 export { parseUrlhausCsv } from "./parse-urlhaus.ts";
 export { parseOpenPhish } from "./parse-openphish.ts";

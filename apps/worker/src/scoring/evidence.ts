@@ -142,3 +142,18 @@ export function ageDays(iso: string | null | undefined, now: Date): number | nul
 }
 
 export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+/** The brand as a scan start payload describes it (brand name, keywords, owned domains, profiles). */
+export function brandContextFromScan(payload: {
+  brand_name: string;
+  keywords: readonly string[];
+  owned_domains: readonly string[];
+  domain_profiles: readonly BrandSiteProfile[];
+}): BrandContext {
+  return {
+    brand_names: [payload.brand_name],
+    keywords: payload.keywords,
+    owned_domains: payload.owned_domains,
+    profiles: payload.domain_profiles,
+  };
+}

@@ -3,6 +3,7 @@ export { scoreFinding, scoreWithSignals, DOMAIN_FLOORS } from "./score.ts";
 export type { ScoreFloor, ScoreResult } from "./score.ts";
 export { computeDomainSignals, DOMAIN_SIGNAL_FNS } from "./signals/index.ts";
 export type { DomainSignalFn, SignalValues } from "./signals/index.ts";
+export { brandContextFromScan } from "./evidence.ts";
 export type {
   BrandContext,
   BrandSiteProfile,

@@ -138,3 +138,23 @@ describe("scoreFinding", () => {
     expect(score(ev, heavier).score).toBeGreaterThan(score(ev).score);
   });
 });
+
+describe("brandContextFromScan", () => {
+  it("builds the brand context from a scan start payload", async () => {
+    const { brandContextFromScan } = await import("./evidence.ts");
+    const brand = brandContextFromScan({
+      brand_name: "Acme Bank",
+      keywords: ["cards"],
+      owned_domains: ["acmebank.com"],
+      domain_profiles: [
+        { domain: "acmebank.com", favicon_hash: "f", html_hash: null, screenshot_hash: null },
+      ],
+    });
+    expect(brand).toEqual({
+      brand_names: ["Acme Bank"],
+      keywords: ["cards"],
+      owned_domains: ["acmebank.com"],
+      profiles: [{ domain: "acmebank.com", favicon_hash: "f", html_hash: null, screenshot_hash: null }],
+    });
+  });
+});
