@@ -17,6 +17,17 @@ export const ZWebEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
     .default("brandwarden"),
+  /** Signs session cookies (>= 32 chars). Unset: generated once into DATA_DIR/session-secret. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** SMTP server for password-reset mail (smtp://user:pass@host:port); unset: the link is logged. */
+  SMTP_URL: url(["smtp", "smtps"]).optional(),
+  MAIL_FROM: z.string().default("Brandwarden <no-reply@brandwarden.local>"),
+  /** Encrypts secrets at rest (AI provider API key). Unset: derived from the session secret. */
+  SETTINGS_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Behind a reverse proxy: trust X-Forwarded-* for the client address (rate limits). */
+  TRUST_PROXY: booleanFlag().default(false),
+  /** Where the built web UI lives (served at /). */
+  WEB_UI_DIR: z.string().default("apps/web-ui/dist"),
   /** Lets outbound calls (webhooks) reach private and loopback addresses; off in production. */
   ALLOW_PRIVATE_NETWORK: booleanFlag().default(false),
   /** How often each user's last scan is re-run; 0 turns the schedule off. */
@@ -39,6 +50,13 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     dataDir: env.DATA_DIR,
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
+    sessionSecret: env.SESSION_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    settingsEncryptionKey: env.SETTINGS_ENCRYPTION_KEY,
+    webUiDir: env.WEB_UI_DIR,
+    trustProxy: env.TRUST_PROXY,
+    secureCookies: (env.PUBLIC_URL ?? "").startsWith("https://"),
     rescanIntervalMs: env.RESCAN_INTERVAL,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
   });

@@ -16,7 +16,8 @@ import { createProfileEventHandlers } from "./modules/brand/profile-events.ts";
 import { createFindingEventHandlers } from "./modules/findings/finding-events.ts";
 import { createFindingsRepository } from "./modules/findings/findings.repository.ts";
 import { createAuditService } from "./modules/scans/audit.service.ts";
-import { createLogHandler, createScanUpdateHandler } from "./modules/scans/scan-events.ts";
+import { createLogHandler } from "./modules/scans/log-events.ts";
+import { createScanUpdateHandler } from "./modules/scans/scan-events.ts";
 import { createScansRepository } from "./modules/scans/scans.repository.ts";
 import { createScansService } from "./modules/scans/scans.service.ts";
 import { createScoringRepository } from "./modules/scoring/scoring.repository.ts";
@@ -26,6 +27,13 @@ import { createSettingsService } from "./modules/settings/settings.service.ts";
 import { createUsersRepository } from "./modules/users/users.repository.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { createWorkerClient } from "./worker-client/worker-client.ts";
+import { createKvRateLimit } from "./lib/kv-rate-limit.ts";
+import { createSecretBox } from "./lib/secret-box.ts";
+import { createFindingsQuery } from "./modules/findings/findings.query.ts";
+import { createAuthService } from "./modules/sessions/auth.service.ts";
+import { createMailer } from "./modules/sessions/mailer.ts";
+import { createSessionsRepository } from "./modules/sessions/sessions.repository.ts";
+import { createTriageService } from "./modules/triage/triage.service.ts";
 
 /** The adapters a web container runs on; `infrastructure.ts` builds real ones, tests may pass others. */
 export interface WebInfrastructure {
@@ -42,7 +50,11 @@ export interface WebInfrastructure {
   close: () => Promise<void>;
 }
 
-export function createWebContainer(config: WebConfig, infra: WebInfrastructure) {
+export function createWebContainer(
+  config: WebConfig,
+  infra: WebInfrastructure,
+  secrets: { sessionSecret: string },
+) {
   const { db, logger } = infra;
   const repos = {
     users: createUsersRepository(db),
@@ -56,7 +68,20 @@ export function createWebContainer(config: WebConfig, infra: WebInfrastructure) 
   const outbound = createGuardedAgent({ allowPrivateNetwork: config.allowPrivateNetwork });
 
   const users = createUsersService({ db, repo: repos.users });
-  const settings = createSettingsService({ db, repo: createSettingsRepository(db) });
+  const secretBox = createSecretBox(config.settingsEncryptionKey ?? secrets.sessionSecret);
+  const settings = createSettingsService({ db, repo: createSettingsRepository(db), secrets: secretBox });
+  const sessions = createSessionsRepository(db);
+  const auth = createAuthService({
+    db,
+    users: repos.users,
+    usersService: users,
+    sessions,
+    rateLimit: createKvRateLimit(infra.kv),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const triage = createTriageService({ db });
   const account = createAccountService({ db, queue: infra.queue });
   const scoring = createScoringService({ db, repo: createScoringRepository(db) });
   const audit = createAuditService({
@@ -98,7 +123,7 @@ export function createWebContainer(config: WebConfig, infra: WebInfrastructure) 
       social_findings_delta: findingEvents.socialFindings,
       domain_profile: profileEvents.domainProfile,
       social_profile: profileEvents.socialProfile,
-      log: createLogHandler({ hub, logger }),
+      log: createLogHandler({ db, hub, logger }),
     },
   });
 
@@ -117,7 +142,9 @@ export function createWebContainer(config: WebConfig, infra: WebInfrastructure) 
     infra,
     hub,
     consumer,
-    services: { users, settings, scoring, audit, scans, account },
+    sessionSecret: secrets.sessionSecret,
+    services: { users, settings, scoring, audit, scans, account, auth, triage },
+    deps: { sessions, worker, auditEvents: repos.auditEvents, findingsQuery: createFindingsQuery(db) },
     async close() {
       await consumer.stop();
       await worker.close();

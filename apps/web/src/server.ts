@@ -3,6 +3,7 @@ import { buildWebApp } from "./app.ts";
 import type { WebConfig } from "./config.ts";
 import { createWebContainer, type WebContainer, type WebInfrastructure } from "./container.ts";
 import { scheduleWeeklyRescan } from "./jobs/weekly-rescan.job.ts";
+import { readOrCreateSecret } from "./lib/secret-file.ts";
 
 export interface RunningWeb {
   app: FastifyInstance;
@@ -16,7 +17,8 @@ export interface RunningWeb {
  * jobs and their schedule, and listens; `stop` undoes it in reverse order.
  */
 export async function startWeb(config: WebConfig, infra: WebInfrastructure): Promise<RunningWeb> {
-  const container = createWebContainer(config, infra);
+  const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
+  const container = createWebContainer(config, infra, { sessionSecret });
   const app = await buildWebApp(container);
   const recovered = await container.services.scans.recoverInterrupted();
   if (recovered) infra.logger.warn({ recovered }, "scans left running without a worker were marked failed");

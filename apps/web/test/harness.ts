@@ -58,7 +58,9 @@ export async function startTestWeb(
     logger,
     close: async () => undefined,
   };
-  const container = createWebContainer(config, infra);
+  const container = createWebContainer(config, infra, {
+    sessionSecret: "test-session-secret-0123456789-0123456789",
+  });
   const app = await buildWebApp(container);
   await app.ready();
   if (opts.consume) {

@@ -3,6 +3,7 @@ import { AppError } from "@brandwarden/platform/http/app-error";
 import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
 import { createWebContainer } from "@brandwarden/web/container";
+import { readOrCreateSecret } from "@brandwarden/web/lib/secret-file";
 import { UsageError } from "../usage-error.ts";
 
 export function registerUsersCommand(program: Command): void {
@@ -17,7 +18,9 @@ export function registerUsersCommand(program: Command): void {
       const config = loadWebConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
       const infra = await createWebInfrastructure(config);
       try {
-        const { services } = createWebContainer(config, infra);
+        const sessionSecret =
+          config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
+        const { services } = createWebContainer(config, infra, { sessionSecret });
         const user = await services.users.createUser(opts);
         console.log(user.id);
       } catch (err) {

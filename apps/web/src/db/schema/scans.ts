@@ -40,3 +40,20 @@ export const reports = pgTable("reports", {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The scan log shown on the dashboard: the worker's `log` events, newest kept. */
+export const scanLogs = pgTable(
+  "scan_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scan_id: uuid("scan_id")
+      .notNull()
+      .references(() => scans.id, { onDelete: "cascade" }),
+    level: text("level").notNull(),
+    message: text("message").notNull(),
+    stage: text("stage"),
+    code: text("code"),
+    ts: timestamp("ts", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("scan_logs_scan_ts_idx").on(t.scan_id, t.ts)],
+);

@@ -39,7 +39,6 @@ export const sessions = pgTable(
     user_id: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    csrf_token: text("csrf_token").notNull(),
     user_agent: text("user_agent"),
     ip: text("ip"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -56,3 +55,19 @@ export const derivedKeywords = pgTable("derived_keywords", {
   generation: integer("generation").notNull(),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A password-reset request: only the token's hash is stored; single use, expiring. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("password_resets_token_idx").on(t.token_hash)],
+);

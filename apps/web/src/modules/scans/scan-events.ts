@@ -94,13 +94,3 @@ export function createScanUpdateHandler(deps: {
     });
   };
 }
-
-/** Handles `log`: pushed to the scan owner's browser and kept in the application log. */
-export function createLogHandler(deps: { hub: ScanStreamHub; logger: Logger }) {
-  return async function onLog(message: TEventOf<"log">): Promise<void> {
-    const { level, message: text, ...rest } = message.data;
-    deps.logger[level === "debug" ? "debug" : level]({ scan_id: message.scan_id, ...rest }, text);
-    if (message.scan_id)
-      deps.hub.publish({ type: "log", scan_id: message.scan_id, data: { ...message.data, ts: message.ts } });
-  };
-}

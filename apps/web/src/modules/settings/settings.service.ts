@@ -8,13 +8,20 @@ import {
 import { validate } from "@brandwarden/platform/http/validate";
 import type { Db } from "../../db/client.ts";
 import { deepMerge } from "../../lib/deep-merge.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
 import type { SettingsRepository } from "./settings.repository.ts";
 
 const AI_PROVIDER = "ai_provider";
 const AUDIT_CONFIG = "audit_config";
 const DEFAULT_AI_PROVIDER: TAiProviderSetting = { enabled: null, config: {} };
 
-export function createSettingsService(deps: { db: Db; repo: SettingsRepository }) {
+/** The AI provider's API key is sealed at rest, opened for the worker, and never shown to browsers. */
+export function createSettingsService(deps: { db: Db; repo: SettingsRepository; secrets: SecretBox }) {
+  const openKey = (setting: TAiProviderSetting): TAiProviderSetting => {
+    const key = setting.config.api_key;
+    return key ? { ...setting, config: { ...setting.config, api_key: deps.secrets.open(key) } } : setting;
+  };
+
   /** Reads, deep-merges and validates the merged result before storing it, in one transaction. */
   async function merge<T>(
     key: string,
@@ -33,12 +40,27 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepository }
   return {
     async aiProvider(): Promise<TAiProviderSetting> {
       const stored = await deps.repo.get(AI_PROVIDER);
-      return stored ? ZAiProviderSetting.parse(deepMerge(DEFAULT_AI_PROVIDER, stored)) : DEFAULT_AI_PROVIDER;
+      return stored
+        ? openKey(ZAiProviderSetting.parse(deepMerge(DEFAULT_AI_PROVIDER, stored)))
+        : DEFAULT_AI_PROVIDER;
     },
-    updateAiProvider(patch: Record<string, unknown>): Promise<TAiProviderSetting> {
-      return merge(AI_PROVIDER, DEFAULT_AI_PROVIDER, patch, (v) =>
+    async updateAiProvider(patch: {
+      enabled?: boolean | null;
+      config?: Record<string, unknown>;
+    }): Promise<TAiProviderSetting> {
+      const config = { ...(patch.config ?? {}) };
+      if (typeof config.api_key === "string" && config.api_key !== "")
+        config.api_key = deps.secrets.seal(config.api_key);
+      const stored = await merge(AI_PROVIDER, DEFAULT_AI_PROVIDER, { ...patch, config }, (v) =>
         validate(ZAiProviderSetting, v, "ai_provider setting"),
       );
+      return openKey(stored);
+    },
+    /** What the admin page shows: everything but the key, and whether one is set. */
+    async aiProviderForAdmin() {
+      const { enabled, config } = await this.aiProvider();
+      const { api_key, ...rest } = config;
+      return { enabled, config: rest, api_key_set: Boolean(api_key) };
     },
     async auditConfig(): Promise<TAuditConfig> {
       const stored = await deps.repo.get(AUDIT_CONFIG);
