@@ -1,0 +1,112 @@
+import type { CatalogueEntry } from "./types.ts";
+
+// GitHub (REST API), Reddit (about.json), LinkedIn (page; HTTP 999 is its anti-bot answer,
+// never a verdict) and Telegram (t.me page: 200 either way, `tgme_page_title` only when real).
+
+export const github: CatalogueEntry = {
+  platform: "github",
+  name: "GitHub",
+  profile_url: "{base}/{handle}",
+  probe: {
+    url: "{api}/users/{handle}",
+    method: "GET",
+    headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" },
+  },
+  handle: { pattern: /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,38}$/, lowercase: true },
+  exists: { status: [200], markers: ['"login":'] },
+  missing: { status: [404] },
+  blocked: { markers: ["API rate limit exceeded"] },
+  hosts: ["github.com", "www.github.com"],
+  path_pattern: /^\/([A-Za-z0-9-]{1,39})\/?$/,
+  reserved: [
+    "about",
+    "features",
+    "pricing",
+    "login",
+    "join",
+    "explore",
+    "topics",
+    "orgs",
+    "users",
+    "settings",
+    "search",
+    "marketplace",
+    "sponsors",
+  ],
+  extract: {
+    json: "body",
+    display_name: "name",
+    bio: "bio",
+    avatar_url: "avatar_url",
+    followers: "followers|count",
+    account_created: "created_at",
+    links: ["blog|urls"],
+  },
+  fixtures: { claimed: "github", unclaimed: "noonewouldeverusethis7" },
+};
+
+export const reddit: CatalogueEntry = {
+  platform: "reddit",
+  name: "Reddit",
+  profile_url: "{base}/user/{handle}",
+  probe: { url: "{base}/user/{handle}/about.json", method: "GET", headers: { accept: "application/json" } },
+  handle: { pattern: /^[a-z0-9_-]{3,20}$/, lowercase: true },
+  exists: { status: [200], markers: ['"kind":"t2"'] },
+  missing: { status: [404] },
+  suspended: ['"is_suspended":true'],
+  hosts: ["reddit.com", "www.reddit.com", "old.reddit.com", "new.reddit.com"],
+  path_pattern: /^\/(?:u|user)\/([A-Za-z0-9_-]{3,20})\/?$/,
+  extract: {
+    json: "body",
+    display_name: "data/subreddit/title",
+    bio: "data/subreddit/public_description",
+    avatar_url: ["data/icon_img", "data/subreddit/icon_img"],
+    followers: "data/subreddit/subscribers|count",
+    verified: "data/verified|bool",
+    account_created: "data/created_utc|epoch",
+  },
+  fixtures: { claimed: "blue", unclaimed: "noonewouldeverusethis7" },
+};
+
+export const linkedin: CatalogueEntry = {
+  platform: "linkedin",
+  name: "LinkedIn",
+  profile_url: "{base}/in/{handle}",
+  probe: { url: "{base}/in/{handle}", method: "GET" },
+  handle: { pattern: /^[a-z0-9-]{3,100}$/, lowercase: true },
+  exists: { status: [200], markers: ['property="og:type" content="profile"'] },
+  missing: { status: [404] },
+  blocked: { status: [999], markers: ["/authwall?trk="] },
+  hosts: ["linkedin.com", "www.linkedin.com"],
+  path_pattern: /^\/(?:in|company)\/([A-Za-z0-9-]{3,100})\/?$/,
+  extract: {
+    json: { script: '<script type="application/ld\\+json">(\\{.*?)</script>' },
+    display_name: "name",
+    bio: "description",
+    avatar_url: ["image", "logo", "meta:og:image"],
+    followers: "re:([\\d,]+) followers|count",
+    links: "sameAs|urls",
+  },
+  fixtures: { claimed: "williamhgates", unclaimed: "noonewouldeverusethis7" },
+};
+
+export const telegram: CatalogueEntry = {
+  platform: "telegram",
+  name: "Telegram",
+  profile_url: "{base}/{handle}",
+  probe: { url: "{base}/{handle}", method: "GET" },
+  handle: { pattern: /^[a-z][a-z0-9_]{4,31}$/, lowercase: true },
+  exists: { status: [200], markers: ['class="tgme_page_title"'] },
+  missing: { any_status_markers: ['content="noindex, nofollow"'] },
+  hosts: ["t.me", "telegram.me", "www.t.me"],
+  path_pattern: /^\/([A-Za-z][A-Za-z0-9_]{4,31})\/?$/,
+  reserved: ["joinchat", "addstickers", "share", "proxy", "iv", "contact", "login", "s"],
+  extract: {
+    display_name: 're:<div class="tgme_page_title"><span dir="auto">(.*?)</span>|html',
+    bio: 're:<div class="tgme_page_description">(.*?)</div>|html',
+    avatar_url: "meta:og:image",
+    followers: 're:<div class="tgme_page_extra">([\\d,]+) subscribers|count',
+    verified: 're:(class="verified-icon")|bool',
+  },
+  fixtures: { claimed: "telegram", unclaimed: "noonewouldeverusethis7" },
+};

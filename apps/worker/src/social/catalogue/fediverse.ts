@@ -1,0 +1,64 @@
+import type { CatalogueEntry } from "./types.ts";
+
+// Mastodon (anonymous `accounts/lookup`; `fields[].verified_at` is rel=me link verification;
+// WebFinger `{base}/.well-known/webfinger?resource=acct:{handle}@<host>` is the portable
+// alternative) and Bluesky (public AppView getProfile; handles are domain names).
+
+export const mastodon: CatalogueEntry = {
+  platform: "mastodon",
+  name: "Mastodon",
+  profile_url: "{base}/@{handle}",
+  probe: {
+    url: "{base}/api/v1/accounts/lookup?acct={handle}",
+    method: "GET",
+    headers: { accept: "application/json" },
+  },
+  handle: { pattern: /^[a-z0-9_]{1,30}$/, lowercase: true },
+  exists: { status: [200], markers: ['"username":'] },
+  missing: { status: [404, 410] },
+  suspended: ['"suspended":true'],
+  hosts: ["mastodon.social"],
+  path_pattern: /^\/@([A-Za-z0-9_]{1,30})\/?$/,
+  extract: {
+    json: "body",
+    display_name: "display_name",
+    bio: "note|html",
+    avatar_url: "avatar",
+    followers: "followers_count|count",
+    account_created: "created_at",
+    verified: "fields/*/verified_at|some",
+    links: "fields/*/value|hrefs",
+  },
+  fixtures: { claimed: "Gargron", unclaimed: "noonewouldeverusethis7" },
+};
+
+export const bluesky: CatalogueEntry = {
+  platform: "bluesky",
+  name: "Bluesky",
+  profile_url: "{base}/profile/{handle}",
+  probe: {
+    url: "{api}/xrpc/app.bsky.actor.getProfile?actor={handle}",
+    method: "GET",
+    headers: { accept: "application/json" },
+  },
+  handle: {
+    pattern: /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/,
+    lowercase: true,
+    suffix: ".bsky.social",
+  },
+  exists: { status: [200], markers: ['"did":"did:'] },
+  missing: { status: [400], markers: ["Profile not found", "Actor not found"] },
+  suspended: ['"error":"AccountTakedown"', '"error":"AccountDeactivated"'],
+  hosts: ["bsky.app", "www.bsky.app"],
+  path_pattern: /^\/profile\/([A-Za-z0-9.-]{3,253})\/?$/,
+  extract: {
+    json: "body",
+    display_name: "displayName",
+    bio: "description",
+    avatar_url: "avatar",
+    followers: "followersCount|count",
+    account_created: "createdAt",
+    verified: "verification/verifiedStatus|eq:valid",
+  },
+  fixtures: { claimed: "bsky.app", unclaimed: "noonewouldeverusethis7.bsky.social" },
+};

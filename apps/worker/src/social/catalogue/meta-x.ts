@@ -1,0 +1,120 @@
+import type { CatalogueEntry } from "./types.ts";
+
+// X and Meta's three platforms: soft-404 sites (HTTP 200 for unknown accounts) where only
+// markers decide. Instagram's web API is preferred over its page (maigret's choice); it wants
+// the web app's id header.
+
+const JSON_SCRIPT = '<script type="application/json">(\\{.*?)</script>';
+
+export const x: CatalogueEntry = {
+  platform: "x",
+  name: "X",
+  profile_url: "{base}/{handle}",
+  // The page carries a JSON-LD ProfilePage for real accounts; the availability API
+  // (`{api}/i/users/username_available.json`) answers taken/available but holds no profile.
+  probe: { url: "{base}/{handle}", method: "GET" },
+  handle: { pattern: /^[a-z0-9_]{1,15}$/, lowercase: true },
+  exists: { status: [200], markers: ['"@type":"ProfilePage"'] },
+  missing: { any_status_markers: ["This account doesn’t exist", "This account doesn't exist"] },
+  suspended: ["Account suspended"],
+  hosts: ["x.com", "www.x.com", "twitter.com", "www.twitter.com", "mobile.twitter.com"],
+  path_pattern: /^\/([A-Za-z0-9_]{1,15})\/?$/,
+  reserved: [
+    "home",
+    "explore",
+    "search",
+    "i",
+    "settings",
+    "login",
+    "signup",
+    "messages",
+    "notifications",
+    "tos",
+    "privacy",
+  ],
+  extract: {
+    json: { script: '<script type="application/ld\\+json"[^>]*>(\\{.*?)</script>' },
+    display_name: "mainEntity/givenName",
+    bio: "mainEntity/description",
+    avatar_url: "mainEntity/image/contentUrl",
+    followers: "mainEntity/interactionStatistic/0/userInteractionCount|count",
+    account_created: "dateCreated",
+    links: "relatedLink|urls",
+    verified: 're:(data-testid="icon-verified")|bool',
+  },
+  fixtures: { claimed: "x", unclaimed: "noonewouldeverusethis7" },
+};
+
+export const instagram: CatalogueEntry = {
+  platform: "instagram",
+  name: "Instagram",
+  profile_url: "{base}/{handle}/",
+  probe: {
+    url: "{base}/api/v1/users/web_profile_info/?username={handle}",
+    method: "GET",
+    headers: { "x-ig-app-id": "936619743392459", accept: "application/json" },
+  },
+  handle: { pattern: /^(?!\.)(?!.*\.\.)[a-z0-9._]{1,30}(?<!\.)$/, lowercase: true },
+  exists: { status: [200], markers: ['"biography"'] },
+  missing: { status: [404] },
+  blocked: { markers: ['"require_login":true', "Please wait a few minutes"] },
+  hosts: ["instagram.com", "www.instagram.com"],
+  path_pattern: /^\/([A-Za-z0-9._]{1,30})\/?$/,
+  reserved: ["p", "reel", "reels", "explore", "accounts", "stories", "direct", "about", "legal"],
+  extract: {
+    json: "body",
+    display_name: "data/user/full_name",
+    bio: "data/user/biography",
+    avatar_url: ["data/user/profile_pic_url_hd", "data/user/profile_pic_url"],
+    followers: "data/user/edge_followed_by/count|count",
+    verified: "data/user/is_verified|bool",
+    links: ["data/user/bio_links|urls", "data/user/external_url|urls"],
+  },
+  fixtures: { claimed: "instagram", unclaimed: "noonewouldeverusethis7" },
+};
+
+export const facebook: CatalogueEntry = {
+  platform: "facebook",
+  name: "Facebook",
+  profile_url: "{base}/{handle}",
+  probe: { url: "{base}/{handle}", method: "GET" },
+  handle: { pattern: /^[a-z0-9.]{5,50}$/, lowercase: true },
+  exists: { status: [200], markers: ['"__isProfile"'] },
+  missing: { any_status_markers: ["This content isn't available right now", "<title>Facebook</title>"] },
+  hosts: ["facebook.com", "www.facebook.com", "m.facebook.com", "fb.com"],
+  path_pattern: /^\/([A-Za-z0-9.]{5,50})\/?$/,
+  reserved: ["login", "watch", "groups", "marketplace", "pages", "events", "help", "policies", "profile.php"],
+  extract: {
+    json: { script: JSON_SCRIPT.replace("(\\{", '(\\{"__isProfile"') },
+    display_name: "name",
+    bio: "profile_intro_card/bio/text",
+    avatar_url: "meta:og:image",
+    followers: "profile_social_context/content/0/text/text|count",
+    verified: "is_verified|bool",
+    links: "profile_intro_card/links|urls",
+  },
+  fixtures: { claimed: "facebook", unclaimed: "noonewouldeverusethis7" },
+};
+
+export const threads: CatalogueEntry = {
+  platform: "threads",
+  name: "Threads",
+  profile_url: "{base}/@{handle}",
+  // Logged-out visitors of an unknown profile are bounced to the login wall (302).
+  probe: { url: "{base}/@{handle}", method: "GET", headers: { "sec-fetch-mode": "navigate" } },
+  handle: { pattern: /^(?!\.)(?!.*\.\.)[a-z0-9._]{1,30}(?<!\.)$/, lowercase: true },
+  exists: { status: [200], markers: ['property="og:type" content="profile"'] },
+  missing: { status: [301, 302, 303], any_status_markers: ["<title>Threads • Log in</title>"] },
+  hosts: ["threads.com", "www.threads.com", "threads.net", "www.threads.net"],
+  path_pattern: /^\/@([A-Za-z0-9._]{1,30})\/?$/,
+  extract: {
+    json: { script: JSON_SCRIPT.replace("(\\{", '(\\{"user"') },
+    display_name: "user/full_name",
+    bio: "user/biography",
+    avatar_url: "user/profile_pic_url",
+    followers: "user/follower_count|count",
+    verified: "user/is_verified|bool",
+    links: "user/bio_links|urls",
+  },
+  fixtures: { claimed: "zuck", unclaimed: "noonewouldeverusethis7" },
+};

@@ -1,0 +1,67 @@
+import type { TSocialPlatform } from "@brandwarden/contract/brand";
+
+// The shape of one platform's catalogue entry (after sherlock / maigret / WhatsMyName, see
+// research/anchors-social.md §4). Everything is data: URL templates with `{base}`, `{api}` and
+// `{handle}`, status codes and marker strings, and extraction paths.
+
+/** A rule for one extracted field: `path|transform`, several tried in order. See extract.ts. */
+export type FieldRule = string | readonly string[];
+
+export interface ExtractSpec {
+  /** Where the JSON comes from: the body itself, or group 1 of this regex over the HTML. */
+  json?: "body" | { script: string };
+  display_name?: FieldRule;
+  bio?: FieldRule;
+  avatar_url?: FieldRule;
+  followers?: FieldRule;
+  verified?: FieldRule;
+  account_created?: FieldRule;
+  links?: FieldRule;
+}
+
+export interface Markers {
+  /** Status codes; with `markers` both must match (a status alone when `markers` is empty). */
+  status?: readonly number[];
+  /** Substrings of the body; for `exists`, at least one must be present. */
+  markers?: readonly string[];
+}
+
+export interface HandleRule {
+  /** Allowed characters and length of the handle as requested (after `transform`). */
+  pattern: RegExp;
+  /** Handles are case-insensitive: requested lower-cased. */
+  lowercase: boolean;
+  /** Bluesky: a bare name becomes `<name>.bsky.social`. */
+  suffix?: string;
+}
+
+export interface CatalogueEntry {
+  platform: TSocialPlatform;
+  name: string;
+  /** The profile URL shown to people. */
+  profile_url: string;
+  /** What is actually fetched (page or public API). */
+  probe: {
+    url: string;
+    method: "GET" | "HEAD";
+    headers?: Readonly<Record<string, string>>;
+  };
+  handle: HandleRule;
+  /** Found: status in `exists.status` AND one of its markers present AND nothing negative. */
+  exists: Required<Markers>;
+  /** Missing: status (+ marker when given), or any of `missing_markers` anywhere. */
+  missing: Markers & { any_status_markers?: readonly string[] };
+  /** The account exists but is suspended/terminated: reported as missing (reason kept). */
+  suspended?: readonly string[];
+  /** Platform-specific block answers (beyond the global WAF fingerprints): unknown(waf). */
+  blocked?: Markers;
+  /** Host names of the real site (besides the configured base) for reading search results. */
+  hosts: readonly string[];
+  /** Regex over a URL path capturing the handle of a profile link (group 1). */
+  path_pattern: RegExp;
+  /** Path segments that look like handles but are site pages. */
+  reserved?: readonly string[];
+  extract: ExtractSpec;
+  /** Self-test pairs for the real site (sherlock `username_claimed`, maigret `usernameUnclaimed`). */
+  fixtures: { claimed: string; unclaimed: string };
+}

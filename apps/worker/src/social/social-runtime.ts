@@ -1,0 +1,48 @@
+import { createEmbedder, type Embedder } from "./embeddings.ts";
+import { createProber, type Prober } from "./prober.ts";
+import type { SocialConfig } from "./social-config.ts";
+import { createSocialHttp, type SocialHttp } from "./social-http.ts";
+
+// What the social stage and the enrich route share for the life of the worker: config, the
+// guarded HTTP client and the embedder. Probers are per run (budgets are per scan).
+
+export interface SocialRuntime {
+  config: SocialConfig;
+  http: SocialHttp;
+  embedder: Embedder;
+  now(): Date;
+  close(): Promise<void>;
+}
+
+export function createSocialRuntime(
+  config: SocialConfig,
+  opts: { ca?: string[]; http?: SocialHttp; embedder?: Embedder; now?: () => Date } = {},
+): SocialRuntime {
+  const http =
+    opts.http ??
+    createSocialHttp({
+      allowPrivateNetwork: config.allowPrivateNetwork,
+      userAgent: config.userAgent,
+      timeoutMs: config.timeoutMs,
+      ca: opts.ca,
+    });
+  const embedder =
+    opts.embedder ??
+    createEmbedder(
+      config.embeddings ? { http, ...config.embeddings, apiKey: config.embeddings.apiKey } : null,
+    );
+  return { config, http, embedder, now: opts.now ?? (() => new Date()), close: () => http.close() };
+}
+
+export function proberFor(rt: SocialRuntime, signal?: AbortSignal, budget?: number): Prober {
+  const c = rt.config;
+  return createProber({
+    bases: c.bases,
+    http: rt.http,
+    concurrencyPerPlatform: c.concurrencyPerPlatform,
+    budgetPerPlatform: budget ?? c.budgetPerPlatform,
+    timeoutMs: c.timeoutMs,
+    maxRetryAfterMs: c.maxRetryAfterMs,
+    signal,
+  });
+}
