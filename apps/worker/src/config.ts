@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
-import { booleanFlag, port, url } from "@brandwarden/platform/config/env-fields";
+import { booleanFlag, commaList, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
+import { SOCIAL_ENV_FIELDS, toSocialConfig } from "./social/social-config.ts";
 
 /** The worker's environment; the only place it is read. */
 export const ZWorkerEnv = z.object({
@@ -18,6 +19,67 @@ export const ZWorkerEnv = z.object({
   ALLOW_PRIVATE_NETWORK: booleanFlag().default(false),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
+
+  // ---- Scan pipeline ----
+  /** Scans this worker runs at once; more wait their turn. */
+  SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Cap on lookalike candidates per owned domain (the permutation budget). */
+  MAX_CANDIDATES: z.coerce.number().int().min(100).max(2_000_000).default(250_000),
+  /** The learner stores new weights only with at least this many labels (contract default 10). */
+  MIN_LABELED_SAMPLES: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Label weight decays with age over this many days (contract default 90). */
+  WEIGHTS_DECAY_DAYS: z.coerce.number().min(1).max(3650).default(90),
+  /** Threat feeds: URL (http/https) or a local file path, per format; unset feeds are not used. */
+  FEED_URLHAUS_URL: z.string().trim().min(1).optional(),
+  FEED_OPENPHISH_URL: z.string().trim().min(1).optional(),
+  FEED_PHISHTANK_URL: z.string().trim().min(1).optional(),
+  /** How long a fetched feed is reused before it is fetched again. */
+  FEED_REFRESH: durationMs().default(3_600_000),
+  // --- enrichment (issue #5) ---
+  /** Name servers the worker asks, "ip[:port]" comma list; empty: the system's (/etc/resolv.conf). */
+  DNS_NAMESERVERS: commaList().default([]),
+  /** Per-attempt DNS query timeout. */
+  DNS_TIMEOUT_MS: durationMs().default(2000),
+  /** IANA RDAP bootstrap directory holding dns.json / ipv4.json. */
+  RDAP_BOOTSTRAP_URL: url(["http", "https"]).default("https://data.iana.org/rdap/"),
+  /** WHOIS server "host[:port]" for TLDs without RDAP; unset: whois.iana.org referral. */
+  WHOIS_SERVER: z.string().trim().min(1).optional(),
+  /** PEM file of extra CAs trusted besides the system roots (HTTPS, TLS chain checks, browser). */
+  EXTRA_CA_CERTS: z.string().trim().min(1).optional(),
+  /** User agent of every outbound HTTP request and of the screenshot browser. */
+  USER_AGENT: z
+    .string()
+    .min(1)
+    .default(
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+    ),
+  /** Timeout of one HTTP request (connect + headers + body). */
+  HTTP_TIMEOUT_MS: durationMs().default(10_000),
+  /** Response bodies are read up to this many bytes, the rest is dropped. */
+  HTTP_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
+  /** Chromium for screenshots; default /usr/bin/chromium. */
+  CHROMIUM_PATH: z.string().trim().min(1).optional(),
+  /** Take screenshots of lookalike pages. */
+  SCREENSHOTS: booleanFlag().default(true),
+  /** Walk EHLO/MAIL/RCPT (never DATA) on a lookalike's MX to see if it accepts the brand's mail. */
+  SMTP_PROBE: booleanFlag().default(false),
+  /** Lookalikes enriched at once. */
+  ENRICH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Optional intelligence clients: used only when their key is set. Base URLs overridable. */
+  VIRUSTOTAL_API_KEY: z.string().min(1).optional(),
+  VIRUSTOTAL_BASE_URL: url(["http", "https"]).default("https://www.virustotal.com/api/v3/"),
+  URLSCAN_API_KEY: z.string().min(1).optional(),
+  URLSCAN_BASE_URL: url(["http", "https"]).default("https://urlscan.io/api/v1/"),
+  SHODAN_API_KEY: z.string().min(1).optional(),
+  SHODAN_BASE_URL: url(["http", "https"]).default("https://api.shodan.io/"),
+  ABUSEIPDB_API_KEY: z.string().min(1).optional(),
+  ABUSEIPDB_BASE_URL: url(["http", "https"]).default("https://api.abuseipdb.com/api/v2/"),
+  // --- social discovery (issue #10): SOCIAL_<P>_BASE_URL/_API_URL, SEARCH_URL, budgets, embeddings ---
+  ...SOCIAL_ENV_FIELDS,
 });
 
 export type WorkerConfig = ReturnType<typeof toWorkerConfig>;
@@ -32,7 +94,54 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
+    enrich: toEnrichConfig(env),
+    social: toSocialConfig(env, { userAgent: env.USER_AGENT, allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK }),
+    pipeline: {
+      scanConcurrency: env.SCAN_CONCURRENCY,
+      maxCandidates: env.MAX_CANDIDATES,
+      minLabeledSamples: env.MIN_LABELED_SAMPLES,
+      weightsDecayDays: env.WEIGHTS_DECAY_DAYS,
+      feeds: feedSources(env),
+      feedRefreshMs: env.FEED_REFRESH,
+    },
   });
+}
+
+function toEnrichConfig(env: z.infer<typeof ZWorkerEnv>) {
+  const intel = (key: string | undefined, baseUrl: string) => (key ? { key, baseUrl } : null);
+  return {
+    dnsNameservers: env.DNS_NAMESERVERS,
+    dnsTimeoutMs: env.DNS_TIMEOUT_MS,
+    rdapBootstrapUrl: env.RDAP_BOOTSTRAP_URL,
+    whoisServer: env.WHOIS_SERVER ?? null,
+    extraCaCertsPath: env.EXTRA_CA_CERTS ?? null,
+    userAgent: env.USER_AGENT,
+    httpTimeoutMs: env.HTTP_TIMEOUT_MS,
+    httpMaxBodyBytes: env.HTTP_MAX_BODY_BYTES,
+    chromiumPath: env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    screenshots: env.SCREENSHOTS,
+    smtpProbe: env.SMTP_PROBE,
+    concurrency: env.ENRICH_CONCURRENCY,
+    allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
+    intel: {
+      virustotal: intel(env.VIRUSTOTAL_API_KEY, env.VIRUSTOTAL_BASE_URL),
+      urlscan: intel(env.URLSCAN_API_KEY, env.URLSCAN_BASE_URL),
+      shodan: intel(env.SHODAN_API_KEY, env.SHODAN_BASE_URL),
+      abuseipdb: intel(env.ABUSEIPDB_API_KEY, env.ABUSEIPDB_BASE_URL),
+    },
+  };
+}
+
+/** A feed setting is a URL when it has a scheme, otherwise a file path. */
+function feedSources(env: z.infer<typeof ZWorkerEnv>) {
+  const entries = [
+    ["urlhaus", env.FEED_URLHAUS_URL],
+    ["openphish", env.FEED_OPENPHISH_URL],
+    ["phishtank", env.FEED_PHISHTANK_URL],
+  ] as const;
+  return entries.flatMap(([feed, where]) =>
+    where ? [/^https?:\/\//.test(where) ? { feed, url: where } : { feed, file: where }] : [],
+  );
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {

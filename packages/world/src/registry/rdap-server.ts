@@ -35,7 +35,7 @@ export async function startRdapServer(
     if (req.method !== "GET" && req.method !== "HEAD")
       return reply(405, rdapError(405, "Method Not Allowed", path));
     if (path === "/bootstrap/dns.json")
-      return reply(200, bootstrap("RDAP bootstrap file for Domain Name System registrations", [[index.tlds(), [rdapBase]]], now), "application/json"); // prettier-ignore
+      return reply(200, bootstrap("RDAP bootstrap file for Domain Name System registrations", [[index.rdapTlds(), [rdapBase]]], now), "application/json"); // prettier-ignore
     if (path === "/bootstrap/ipv4.json")
       return reply(200, bootstrap("RDAP bootstrap file for IPv4 address allocations", [[["127.0.0.0/8"], [rdapBase]]], now), "application/json"); // prettier-ignore
     if (path === "/bootstrap/ipv6.json" || path === "/bootstrap/asn.json")

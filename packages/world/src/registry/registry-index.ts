@@ -24,8 +24,10 @@ export interface NetworkRange extends Network {
 export class RegistryIndex {
   private readonly domains = new Map<string, DomainEntry>();
   private readonly ranges: { from: number; to: number; net: NetworkRange }[] = [];
+  private readonly rdapMissing: Set<string>;
 
   constructor(scenario: Scenario) {
+    this.rdapMissing = new Set(scenario.rdap_missing_tlds ?? []);
     for (const d of allDomains(scenario)) {
       this.domains.set(d.domain, d);
       const reg = registrableDomain(d.domain);
@@ -63,6 +65,11 @@ export class RegistryIndex {
   // Top-level labels the registries serve (for the RDAP bootstrap file).
   tlds(): string[] {
     return [...new Set([...this.domains.keys()].map((d) => d.split(".").pop()!))].sort();
+  }
+
+  // Top-level labels the RDAP bootstrap lists (the rest are WHOIS-only).
+  rdapTlds(): string[] {
+    return this.tlds().filter((t) => !this.rdapMissing.has(t));
   }
 
   static isIp(text: string): boolean {

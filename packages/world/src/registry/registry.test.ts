@@ -115,3 +115,27 @@ describe("WHOIS on port 43", () => {
     expect(await whois("unknown-domain.com")).toContain('No match for "UNKNOWN-DOMAIN.COM".');
   });
 });
+
+describe("TLDs without RDAP", () => {
+  it("leaves rdap_missing_tlds out of the bootstrap while WHOIS still answers them", async () => {
+    const w = await startTestWorld({ ...smallScenario(), rdap_missing_tlds: ["de"] }, { services: false });
+    try {
+      const boot = (await (await fetch(new URL("dns.json", w.env.RDAP_BOOTSTRAP_URL))).json()) as Bootstrap;
+      const tlds = boot.services.flatMap(([keys]) => keys);
+      expect(tlds).not.toContain("de");
+      expect(tlds).toContain("com");
+      const de = w.scenario.lookalikes.find((l) => l.domain.endsWith(".de"))!;
+      const [host, port] = w.env.WHOIS_SERVER!.split(":");
+      const text = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        const s = net.connect(Number(port), host!, () => s.write(`${de.domain}\r\n`));
+        s.on("data", (c) => (out += c.toString()));
+        s.on("end", () => resolve(out));
+        s.on("error", reject);
+      });
+      expect(text).toContain(`Registrar: ${de.registration.registrar}`);
+    } finally {
+      await w.stop();
+    }
+  });
+});

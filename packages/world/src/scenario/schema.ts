@@ -193,6 +193,9 @@ export const ScenarioSchema = z
     lookalikes: z.array(LookalikeSchema),
     networks: z.array(NetworkSchema).default([]),
     hosts: z.array(HostSchema).default([]),
+    // TLDs the RDAP bootstrap leaves out (as IANA's does for ccTLDs without RDAP): their
+    // domains are answered by WHOIS only.
+    rdap_missing_tlds: z.array(z.string().regex(/^[a-z0-9-]+$/)).default([]),
     services: ServicesScenarioSchema.default(() => ServicesScenarioSchema.parse({})),
   })
   .superRefine((s, ctx) => {

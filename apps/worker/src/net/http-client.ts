@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
+import tls from "node:tls";
+import { request, type Dispatcher } from "undici";
+import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
+import type { DnsClient } from "../dns/dns-client.ts";
+
+// Outbound HTTP for enrichment: every connection goes through the platform's SSRF-guarded agent,
+// names resolve through our DNS client (DNS_NAMESERVERS), optionally pinned to the addresses the
+// scan resolved, redirects are followed by hand (bounded, loops detected) and bodies are capped.
+
+export interface HttpClientOptions {
+  allowPrivateNetwork: boolean;
+  dns: DnsClient;
+  /** Trusted roots (PEM); default the system's plus EXTRA_CA_CERTS. */
+  ca: string[];
+  userAgent: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** hostname -> addresses to dial instead of asking DNS (what the scan resolved). */
+  pins?: Map<string, string[]>;
+}
+
+export interface HttpResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The body was longer than the cap and was cut. */
+  truncated: boolean;
+}
+
+export interface RedirectHop {
+  url: string;
+  status: number;
+  location: string | null;
+}
+
+export interface ChainResult {
+  hops: RedirectHop[];
+  /** The last response (a non-redirect, or the redirect where the chain stopped). */
+  final: HttpResponse | null;
+  stopped: "done" | "loop" | "too_many" | "error";
+  error?: { code: string; message: string };
+}
+
+export interface HttpClient {
+  get(url: string, opts?: { maxBodyBytes?: number; headers?: Record<string, string> }): Promise<HttpResponse>;
+  getChain(url: string, opts?: { maxRedirects?: number }): Promise<ChainResult>;
+  close(): Promise<void>;
+}
+
+/** The system roots plus the PEM file at `extraPath` (EXTRA_CA_CERTS), if any. */
+export function loadTrustedCas(extraPath: string | null | undefined): string[] {
+  const extra = extraPath ? [readFileSync(extraPath, "utf8")] : [];
+  return [...tls.rootCertificates, ...extra];
+}
+
+/** A stable error code for any network failure (undici, node, our guard). */
+export function errorCode(err: unknown): string {
+  const e = err as { code?: string; name?: string; cause?: { code?: string } };
+  if (e?.name === "AbortError" || e?.name === "TimeoutError") return "ETIMEDOUT";
+  return e?.cause?.code ?? e?.code ?? e?.name ?? "EUNKNOWN";
+}
+
+export function errorMessage(err: unknown): string {
+  const e = err as { message?: string; cause?: { message?: string } };
+  return (e?.cause?.message ?? e?.message ?? String(err)).slice(0, 500);
+}
+
+export async function resolveHost(dns: DnsClient, hostname: string): Promise<string[]> {
+  if (isIP(hostname)) return [hostname];
+  const a = await dns.query(hostname, "A");
+  let addrs = a.answers.filter((r) => r.type === "A").map((r) => r.data);
+  if (!addrs.length) {
+    const aaaa = await dns.query(hostname, "AAAA");
+    addrs = aaaa.answers.filter((r) => r.type === "AAAA").map((r) => r.data);
+  }
+  if (!addrs.length)
+    throw Object.assign(new Error(`No address for ${hostname} (${a.rcode})`), { code: "ENOTFOUND" });
+  return addrs;
+}
+
+async function readCapped(body: Dispatcher.ResponseData["body"], cap: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of body) {
+    const buf = chunk as Buffer;
+    if (size + buf.length > cap) {
+      chunks.push(buf.subarray(0, cap - size));
+      size = cap;
+      truncated = true;
+      break; // leaving the loop destroys the stream: the rest is never read
+    }
+    chunks.push(buf);
+    size += buf.length;
+  }
+  if (truncated) body.destroy();
+  return { body: Buffer.concat(chunks, size), truncated };
+}
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
+
+export function createHttpClient(opts: HttpClientOptions): HttpClient {
+  const pins = opts.pins ?? new Map<string, string[]>();
+  const agent = createGuardedAgent({
+    allowPrivateNetwork: opts.allowPrivateNetwork,
+    resolve: async (hostname) => pins.get(hostname.toLowerCase()) ?? resolveHost(opts.dns, hostname),
+    connectTimeoutMs: opts.timeoutMs,
+    headersTimeoutMs: opts.timeoutMs,
+    bodyTimeoutMs: opts.timeoutMs,
+    ca: opts.ca,
+  });
+
+  const get: HttpClient["get"] = async (url, o = {}) => {
+    const res = await request(url, {
+      method: "GET",
+      dispatcher: agent,
+      headers: {
+        "user-agent": opts.userAgent,
+        accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+        ...o.headers,
+      },
+      signal: AbortSignal.timeout(opts.timeoutMs),
+    });
+    const { body, truncated } = await readCapped(res.body, o.maxBodyBytes ?? opts.maxBodyBytes);
+    return { url, status: res.statusCode, headers: flatHeaders(res.headers), body, truncated };
+  };
+
+  const getChain: HttpClient["getChain"] = async (start, o = {}) => {
+    const maxRedirects = o.maxRedirects ?? 10;
+    const hops: RedirectHop[] = [];
+    const seen = new Set<string>();
+    let url = start;
+    for (;;) {
+      if (seen.has(url)) return { hops, final: null, stopped: "loop" };
+      seen.add(url);
+      let res: HttpResponse;
+      try {
+        res = await get(url);
+      } catch (err) {
+        return {
+          hops,
+          final: null,
+          stopped: "error",
+          error: { code: errorCode(err), message: errorMessage(err) },
+        };
+      }
+      const location = res.status >= 300 && res.status < 400 ? (res.headers.location ?? null) : null;
+      hops.push({ url, status: res.status, location });
+      if (!location) return { hops, final: res, stopped: "done" };
+      if (hops.length > maxRedirects) return { hops, final: res, stopped: "too_many" };
+      try {
+        url = new URL(location, url).toString();
+      } catch {
+        return { hops, final: res, stopped: "done" };
+      }
+      if (!/^https?:$/.test(new URL(url).protocol)) return { hops, final: res, stopped: "done" };
+    }
+  };
+
+  return { get, getChain, close: () => agent.close() };
+}
