@@ -1,0 +1,37 @@
+/**
+ * `POST /takedown/generate` (`scan_id`, `finding_id`, `domain`) -> `{subject, body}`: the
+ * deterministic abuse e-mail for the finding, polished by the LLM only when every fact survives.
+ */
+import type { FastifyInstance } from "fastify";
+import { WORKER_PATHS, ZTakedownRequest, type TTakedownDraft } from "@brandwarden/contract/worker-api";
+import { notFound } from "@brandwarden/platform/http/app-error";
+import { validate } from "@brandwarden/platform/http/validate";
+import type { AuditApi } from "../internal-api/web-client.ts";
+import { loadSnapshot } from "../report/load-snapshot.ts";
+import type { WarnLogger } from "../report/report-prose.ts";
+import { polishDraft, type PolishProvider } from "./polish.ts";
+import { buildTakedownDraft, takedownFacts } from "./takedown-draft.ts";
+
+export interface TakedownRouteDeps {
+  web: AuditApi;
+  /** The LLM polish; absent while AI is not configured or disabled. */
+  polish?: PolishProvider;
+  logger: WarnLogger;
+}
+
+export function registerTakedownRoutes(api: FastifyInstance, deps: TakedownRouteDeps): void {
+  api.post(WORKER_PATHS.takedownGenerate, async (request): Promise<TTakedownDraft> => {
+    const body = validate(ZTakedownRequest, request.body);
+    const snapshot = await loadSnapshot(deps.web, body.scan_id);
+    const finding = snapshot.findings.find((f) => f.id === body.finding_id && f.domain === body.domain);
+    if (!finding) throw notFound("Finding");
+    const draft = buildTakedownDraft(finding, snapshot.brand);
+    const { subject, body: text } = await polishDraft(
+      draft,
+      takedownFacts(finding),
+      deps.polish,
+      deps.logger,
+    );
+    return { subject, body: text };
+  });
+}
