@@ -95,7 +95,10 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
     enrich: toEnrichConfig(env),
-    social: toSocialConfig(env, { userAgent: env.USER_AGENT, allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK }),
+    social: toSocialConfig(env, {
+      userAgent: env.USER_AGENT,
+      allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
+    }),
     pipeline: {
       scanConcurrency: env.SCAN_CONCURRENCY,
       maxCandidates: env.MAX_CANDIDATES,
