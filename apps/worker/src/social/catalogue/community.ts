@@ -65,7 +65,7 @@ export const reddit: CatalogueEntry = {
     verified: "data/verified|bool",
     account_created: "data/created_utc|epoch",
   },
-  fixtures: { claimed: "blue", unclaimed: "noonewouldeverusethis7" },
+  fixtures: { claimed: "blue", unclaimed: "noonewouldever_7q" },
 };
 
 export const linkedin: CatalogueEntry = {

@@ -42,7 +42,7 @@ export const x: CatalogueEntry = {
     links: "relatedLink|urls",
     verified: 're:(data-testid="icon-verified")|bool',
   },
-  fixtures: { claimed: "x", unclaimed: "noonewouldeverusethis7" },
+  fixtures: { claimed: "x", unclaimed: "nobody_here_7q" },
 };
 
 export const instagram: CatalogueEntry = {
