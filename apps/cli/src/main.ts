@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError } from "@brandwarden/platform/config/load-env";
 import { readDotenv } from "@brandwarden/platform/config/read-dotenv";
+import { registerLearnCommand } from "./commands/learn.ts";
 import { registerStartCommand } from "./commands/start.ts";
 import { registerUsersCommand } from "./commands/users.ts";
 import { registerWorldCommand } from "./commands/world.ts";
@@ -15,6 +16,7 @@ const program = new Command("brandwarden")
 
 registerStartCommand(program);
 registerUsersCommand(program);
+registerLearnCommand(program);
 registerWorldCommand(program);
 
 try {

@@ -1,23 +1,34 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { WORKER_PATHS } from "@brandwarden/contract/worker-api";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import type { WorkerContainer } from "./container.ts";
 import { registerWorkerHealth } from "./health/health.routes.ts";
 import { registerPendingRoutes } from "./api/not-implemented.routes.ts";
+import { registerScanRoutes } from "./pipeline/scan.routes.ts";
+import { registerReportRoutes } from "./report/report.routes.ts";
+import { registerTakedownRoutes } from "./takedown/takedown.routes.ts";
 
 /** Builds the worker's HTTP surface; never listens, so tests drive it with `inject`. */
 export async function buildWorkerApp(container: WorkerContainer): Promise<FastifyInstance> {
+  const { infra } = container;
   const app = Fastify({
     // pino 10 and fastify's bundled pino types differ only nominally.
-    loggerInstance: container.infra.logger as unknown as FastifyBaseLogger,
+    loggerInstance: infra.logger as unknown as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
   });
   installErrorHandler(app);
-  registerWorkerHealth(app, container.infra.pingRedis);
+  registerWorkerHealth(app, infra.pingRedis);
   await app.register(
     async (api) => {
       api.addHook("onRequest", bearerAuth(container.config.internalApiToken));
-      registerPendingRoutes(api, new Set());
+      registerScanRoutes(api, container.runner);
+      registerReportRoutes(api, { web: container.web, logger: infra.logger });
+      registerTakedownRoutes(api, { web: container.web, logger: infra.logger });
+      registerPendingRoutes(
+        api,
+        new Set([WORKER_PATHS.scanStart, WORKER_PATHS.reportGenerate, WORKER_PATHS.takedownGenerate]),
+      );
     },
     { prefix: "/api/v1" },
   );

@@ -2,8 +2,17 @@ import type { Bus } from "@brandwarden/platform/bus/bus";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "./config.ts";
+import { createDnsClient } from "./dns/dns-client.ts";
+import { createEnricher } from "./enrich/enricher.ts";
+import { createFeedLoader } from "./feeds/index.ts";
+import { createWebClient } from "./internal-api/web-client.ts";
+import { createCheckpoints } from "./pipeline/checkpoints.ts";
+import { busSink, createScanPublisher, type EnvelopeSink } from "./pipeline/scan-publisher.ts";
+import { createScanRunner } from "./pipeline/scan-runner.ts";
+import { buildStages } from "./pipeline/build-stages.ts";
+import { createResolver } from "./resolve/resolver.ts";
 
-/** The adapters a worker runs on; `main.ts` builds real ones, tests may pass others. */
+/** The adapters a worker runs on; `infrastructure.ts` builds real ones, tests may pass others. */
 export interface WorkerInfrastructure {
   bus: Bus;
   kv: KeyValueStore;
@@ -12,8 +21,56 @@ export interface WorkerInfrastructure {
   close: () => Promise<void>;
 }
 
-export function createWorkerContainer(config: WorkerConfig, infra: WorkerInfrastructure) {
-  return { config, infra };
+/**
+ * Wires the worker: one DNS client shared by the resolver and enrichment, the enricher (with
+ * its browser), the web app's internal API client, threat feeds, and the scan runner.
+ * `sink` defaults to the bus; the CLI passes its own to collect events.
+ */
+export function createWorkerContainer(
+  config: WorkerConfig,
+  infra: WorkerInfrastructure,
+  opts: { sink?: EnvelopeSink; withWeb?: boolean } = {},
+) {
+  const { logger } = infra;
+  const sink = opts.sink ?? busSink(infra.bus);
+  const dns = createDnsClient({
+    nameservers: config.enrich.dnsNameservers,
+    timeoutMs: config.enrich.dnsTimeoutMs,
+  });
+  const resolver = createResolver({ client: dns, timeoutMs: config.enrich.dnsTimeoutMs });
+  const enricher = createEnricher(config.enrich, { logger, dns });
+  const web = createWebClient({ baseUrl: config.webUrl, token: config.internalApiToken ?? "" });
+  const feedLoader = createFeedLoader(config.pipeline.feeds, { refreshMs: config.pipeline.feedRefreshMs });
+  const runner = createScanRunner({
+    stages: buildStages({
+      config,
+      resolver,
+      enricher,
+      scoring: opts.withWeb === false ? null : web,
+      loadFeeds: () => feedLoader.load(),
+    }),
+    checkpoints: createCheckpoints(infra.kv),
+    sink,
+    prefix: config.eventChannelPrefix,
+    logger,
+    concurrency: config.pipeline.scanConcurrency,
+  });
+  /** Events that belong to no scan (domain and social profiles). */
+  const publisher = createScanPublisher({ sink, prefix: config.eventChannelPrefix });
+  return {
+    config,
+    infra,
+    runner,
+    enricher,
+    web,
+    publisher,
+    async close() {
+      await runner.close();
+      await enricher.close();
+      await resolver.close();
+      await dns.close();
+    },
+  };
 }
 
 export type WorkerContainer = ReturnType<typeof createWorkerContainer>;

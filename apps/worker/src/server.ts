@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildWorkerApp } from "./app.ts";
 import type { WorkerConfig } from "./config.ts";
 import { createWorkerContainer, type WorkerInfrastructure } from "./container.ts";
+import { listenForCancel } from "./pipeline/cancel-listener.ts";
 
 export interface RunningWorker {
   app: FastifyInstance;
@@ -9,14 +10,24 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** Builds the worker, listens for cancel commands, and serves; `stop` ends scans (checkpoints stay) and closes. */
 export async function startWorker(config: WorkerConfig, infra: WorkerInfrastructure): Promise<RunningWorker> {
-  const app = await buildWorkerApp(createWorkerContainer(config, infra));
+  const container = createWorkerContainer(config, infra);
+  const app = await buildWorkerApp(container);
+  const stopCancel = await listenForCancel({
+    bus: infra.bus,
+    prefix: config.eventChannelPrefix,
+    cancel: (id) => container.runner.cancel(id),
+    logger: infra.logger,
+  });
   const url = await app.listen({ port: config.port, host: config.host });
   return {
     app,
     url,
     async stop() {
       await app.close();
+      await stopCancel();
+      await container.close();
       await infra.close();
     },
   };

@@ -7,10 +7,11 @@ import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { buildWorkerApp } from "../src/app.ts";
 import { loadWorkerConfig } from "../src/config.ts";
-import { createWorkerContainer } from "../src/container.ts";
+import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
 
 const TOKEN = "worker-test-token-0123456789";
 
+const containers: WorkerContainer[] = [];
 async function build(env: Record<string, string>): Promise<FastifyInstance> {
   const infra = {
     bus: createMemoryBus(),
@@ -18,10 +19,21 @@ async function build(env: Record<string, string>): Promise<FastifyInstance> {
     logger: createSilentLogger(),
     close: async () => undefined,
   };
-  const app = await buildWorkerApp(createWorkerContainer(loadWorkerConfig(env), infra));
+  // A name server that refuses at once, so a scan started here ends fast instead of waiting on DNS.
+  const config = loadWorkerConfig({ DNS_NAMESERVERS: "127.0.0.1:9", DNS_TIMEOUT_MS: "200", ...env });
+  const container = createWorkerContainer(config, infra, { withWeb: false });
+  containers.push(container);
+  const app = await buildWorkerApp(container);
   await app.ready();
   return app;
 }
+
+const PENDING = [
+  WORKER_PATHS.campaignNarratives,
+  WORKER_PATHS.domainEnrich,
+  WORKER_PATHS.socialEnrich,
+  WORKER_PATHS.keywordExpand,
+];
 
 const VALID_BODIES: Record<string, unknown> = {
   [WORKER_PATHS.scanStart]: {
@@ -68,6 +80,7 @@ describe("worker /api/v1", () => {
   afterAll(async () => {
     await app.close();
     await unset.close();
+    await Promise.all(containers.map((c) => c.close()));
   });
 
   const post = (a: FastifyInstance, path: string, body: unknown, token?: string) =>
@@ -87,17 +100,23 @@ describe("worker /api/v1", () => {
     },
   );
 
-  it.each(Object.values(WORKER_PATHS))(
-    "POST %s answers 422 for a bad body and 501 until its capability lands",
-    async (path) => {
-      const bad = await post(app, path, { nope: true }, TOKEN);
-      expect(bad.statusCode).toBe(422);
-      expect(bad.json().error).toBe("invalid");
-      const pending = await post(app, path, VALID_BODIES[path], TOKEN);
-      expect(pending.statusCode).toBe(501);
-      expect(pending.json()).toMatchObject({ error: "not_implemented" });
-    },
-  );
+  it.each(Object.values(WORKER_PATHS))("POST %s answers 422 for a bad body", async (path) => {
+    const bad = await post(app, path, { nope: true }, TOKEN);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error).toBe("invalid");
+  });
+
+  it("accepts a valid scan with 202 at once and runs it in the background", async () => {
+    const res = await post(app, WORKER_PATHS.scanStart, VALID_BODIES[WORKER_PATHS.scanStart], TOKEN);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ accepted: true });
+  });
+
+  it.each(PENDING)("POST %s answers 501 until its capability lands", async (path) => {
+    const pending = await post(app, path, VALID_BODIES[path], TOKEN);
+    expect(pending.statusCode).toBe(501);
+    expect(pending.json()).toMatchObject({ error: "not_implemented" });
+  });
 
   it("serves /healthz without a token", async () => {
     const res = await app.inject({ method: "GET", url: "/healthz" });

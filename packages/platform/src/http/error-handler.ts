@@ -8,7 +8,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const body: TErrorBody = { error: err.code, message: err.message };
       if (err.details !== undefined) body.details = err.details;
-      if (err.status >= 500) request.log.error({ err }, "request failed");
+      if (err.status >= 500 && err.status !== 501) request.log.error({ err }, "request failed");
       return reply.status(err.status).send(body);
     }
     const status = typeof err.statusCode === "number" ? err.statusCode : 500;

@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { SCAN_STAGES } from "@brandwarden/contract/scan";
+import { waitFor } from "@brandwarden/platform/testing/wait-for";
+import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-world";
+import type { World } from "@brandwarden/world/world";
+import { domainFindings, scans } from "@brandwarden/web/db/schema";
+import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
+import { startEmbedded } from "../src/commands/start.ts";
+import { freePort } from "./free-port.ts";
+
+/**
+ * A real scan, end to end, in the embedded deployment against the world: the web app creates it,
+ * the worker generates, resolves (world DNS), enriches (world web, TLS, RDAP), scores, and every
+ * result lands in the database through the event stream.
+ */
+describe("a scan against the world (embedded)", () => {
+  let world: World;
+  let running: Awaited<ReturnType<typeof startEmbedded>>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    world = await startTestWorld(smallScenario());
+    dataDir = await mkdtemp(path.join(tmpdir(), "bw-e2e-"));
+    running = await startEmbedded({
+      ...process.env,
+      ...world.env,
+      DATA_DIR: dataDir,
+      WEB_PORT: String(await freePort()),
+      WORKER_PORT: String(await freePort()),
+      INTERNAL_API_TOKEN: "e2e-internal-token-0123456789",
+      SESSION_SECRET: "e2e-session-secret-0123456789-0123456789",
+      LOG_LEVEL: "warn",
+      SCREENSHOTS: "false",
+      RESCAN_INTERVAL: "0",
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await running?.stop();
+    await world?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("runs start → queued → running → completed with scored, enriched findings and campaigns", async () => {
+    const { services } = running.web.container;
+    const db = running.web.container.infra.db;
+    const user = await services.users.createUser({
+      email: "analyst@acme.example",
+      password: "correct horse battery",
+    });
+    await services.account.updateProfile(user.id, {
+      brand_name: world.scenario.brand.name,
+      brand_names: [],
+      keywords: ["bank"],
+      owned_domains: [world.scenario.brand.primary_domain],
+      social_handles: [],
+      webhook_url: null,
+    });
+    const seen = new Set<string>();
+    const scan = await services.scans.start({ id: user.id, admin: false });
+    running.web.container.hub.subscribe(scan.id, (m) => seen.add(m.type));
+    const statuses = new Set<string>([scan.status]);
+    await waitFor(
+      async () => {
+        const [row] = await db.select().from(scans).where(eq(scans.id, scan.id));
+        statuses.add(row!.status);
+        return row!.status === "completed" || row!.status === "failed";
+      },
+      "scan to finish",
+      240_000,
+    );
+    const [done] = await db.select().from(scans).where(eq(scans.id, scan.id));
+    expect(done!.error).toBeNull();
+    expect(done!.status).toBe("completed");
+    expect(statuses.has("queued") || statuses.has("running")).toBe(true);
+    expect(SCAN_STAGES.map((stage) => done!.stage_states[stage]?.status)).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "skipped",
+      "completed",
+      "skipped",
+    ]);
+
+    const findings = await db.select().from(domainFindings).where(eq(domainFindings.scan_id, scan.id));
+    const registered = new Set(
+      findings.filter((f) => f.resolve_status === "registered").map((f) => f.domain),
+    );
+    // Every scenario lookalike the engine generates, with records and no DNS fault, is found registered.
+    const generated = new Set(
+      generatePermutations(world.scenario.brand.primary_domain, { keywords: ["bank"] }).permutations.map(
+        (p) => p.domain,
+      ),
+    );
+    const expected = world.scenario.lookalikes.filter(
+      (l) => !l.dns.fault && l.dns.a?.length && generated.has(l.domain),
+    );
+    expect(expected.length).toBeGreaterThan(5);
+    expect(expected.filter((l) => !registered.has(l.domain)).map((l) => l.domain)).toEqual([]);
+    expect(findings.every((f) => f.score !== null && f.severity !== null)).toBe(true);
+
+    const phishing = world.scenario.lookalikes.filter(
+      (l) => l.site_kind === "phishing" && registered.has(l.domain),
+    );
+    expect(phishing.length).toBeGreaterThan(0);
+    for (const p of phishing) {
+      const f = findings.find((x) => x.domain === p.domain)!;
+      expect(f.registrar, p.domain).not.toBeNull();
+      expect(["medium", "high", "critical"]).toContain(f.severity);
+    }
+    const parked = world.scenario.lookalikes.filter(
+      (l) => l.site_kind === "parked" && registered.has(l.domain),
+    );
+    for (const p of parked) {
+      const f = findings.find((x) => x.domain === p.domain)!;
+      expect(f.score!).toBeLessThan(
+        Math.min(...phishing.map((q) => findings.find((x) => x.domain === q.domain)!.score!)),
+      );
+    }
+    const inCampaigns = await db
+      .select()
+      .from(domainFindings)
+      .where(and(eq(domainFindings.scan_id, scan.id), isNotNull(domainFindings.campaign_id)));
+    expect(inCampaigns.length).toBeGreaterThan(1);
+    expect(seen).toContain("findings");
+    expect(seen).toContain("complete");
+  }, 300_000);
+});

@@ -1,0 +1,35 @@
+import type { WorkerConfig } from "../config.ts";
+import type { Enricher } from "../enrich/enricher.ts";
+import type { FeedLoadResult } from "../feeds/loader.ts";
+import type { ScoringApi } from "../internal-api/web-client.ts";
+import type { Resolver } from "../resolve/resolver.ts";
+import type { StageDef } from "./stage.ts";
+import { enrichStage } from "./stages/enrich-stage.ts";
+import { generateStage } from "./stages/generate-stage.ts";
+import { resolveStage } from "./stages/resolve-stage.ts";
+import { scoreStage } from "./stages/score-stage.ts";
+import { skippedStage } from "./stages/skipped-stage.ts";
+
+/** The six stages of a scan, in the order DESIGN.md gives them. */
+export function buildStages(deps: {
+  config: WorkerConfig;
+  resolver: Resolver;
+  enricher: Enricher;
+  scoring: ScoringApi | null;
+  loadFeeds: () => Promise<FeedLoadResult>;
+}): StageDef[] {
+  const { pipeline, enrich } = deps.config;
+  return [
+    generateStage({ maxCandidates: pipeline.maxCandidates }),
+    resolveStage({ resolver: deps.resolver }),
+    enrichStage({ enricher: deps.enricher, concurrency: enrich.concurrency }),
+    skippedStage("social", "social", "social discovery is not part of this version yet"),
+    scoreStage({
+      scoring: deps.scoring,
+      loadFeeds: deps.loadFeeds,
+      minLabeledSamples: pipeline.minLabeledSamples,
+      decayDays: pipeline.weightsDecayDays,
+    }),
+    skippedStage("audit", "audited", "AI audit is not part of this version yet"),
+  ];
+}

@@ -1,0 +1,115 @@
+import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
+import type { TDomainFindingDelta } from "@brandwarden/contract/findings";
+import { campaignContextOf, clusterFindings } from "../../campaigns/index.ts";
+import type { FeedLoadResult } from "../../feeds/loader.ts";
+import { feedQueryOf } from "../../feeds/index.ts";
+import type { ScoringApi } from "../../internal-api/web-client.ts";
+import { brandContextFromScan, scoreFinding, runLearner, type DomainEvidence } from "../../scoring/index.ts";
+import type { ScoredFinding } from "../scan-data.ts";
+import { throwIfCancelled, type StageDef } from "../stage.ts";
+
+const BATCH = 500;
+
+export interface ScoreStageDeps {
+  /** The web app's scoring API; null when the scan runs without it (the CLI): default weights. */
+  scoring: ScoringApi | null;
+  /** Threat feeds, loaded (or served from cache) once per stage. */
+  loadFeeds: () => Promise<FeedLoadResult>;
+  minLabeledSamples: number;
+  decayDays: number;
+}
+
+/**
+ * `score`: learns weights from analysts' labels (when enough), reads the newest weights, matches
+ * threat feeds, clusters campaigns, and scores every finding; publishes the scores as deltas.
+ */
+export function scoreStage(deps: ScoreStageDeps): StageDef {
+  return {
+    name: "score",
+    output: "scored",
+    async run(ctx) {
+      const candidates = ctx.data.resolved ?? [];
+      let weights: Record<string, number> = DEFAULT_DOMAIN_WEIGHTS;
+      if (deps.scoring) {
+        try {
+          const learned = await runLearner(deps.scoring, {
+            minLabeledSamples: deps.minLabeledSamples,
+            decayDays: deps.decayDays,
+          });
+          await ctx.log(
+            "info",
+            learned.action === "stored"
+              ? `learned weights v${learned.version} from ${learned.sample_size} labels`
+              : `kept weights: ${learned.sample_size} labels, ${learned.min} needed to learn`,
+          );
+        } catch (err) {
+          await ctx.log("warn", `learner did not run: ${(err as Error).message}`, "learner_failed");
+        }
+        try {
+          weights = (await deps.scoring.getWeights()).weights;
+        } catch (err) {
+          await ctx.log("warn", `using default weights: ${(err as Error).message}`, "weights_unavailable");
+        }
+      }
+      throwIfCancelled(ctx.signal);
+
+      const feeds = await deps.loadFeeds();
+      for (const r of feeds.reports) {
+        if (r.status === "down" || r.status === "malformed") {
+          await ctx.log(
+            "warn",
+            `threat feed ${r.feed} ${r.status}${r.stale ? " (using its last good copy)" : ", skipped"}: ${r.error ?? ""}`,
+            "feed_unavailable",
+          );
+        }
+      }
+
+      const evidence: DomainEvidence[] = candidates.map((c) => ({
+        ...c,
+        ...(ctx.data.enriched?.[c.domain] ?? {}),
+      }));
+      const brand = brandContextFromScan(ctx.payload);
+      const clusters = clusterFindings(evidence, {
+        brand: {
+          ips: ctx.payload.domain_profiles.flatMap((p) => p.ips),
+          name_servers: ctx.payload.domain_profiles.flatMap((p) => p.name_servers),
+          favicon_hashes: ctx.payload.domain_profiles.flatMap((p) =>
+            p.favicon_hash ? [p.favicon_hash] : [],
+          ),
+          html_hashes: ctx.payload.domain_profiles.flatMap((p) => (p.html_hash ? [p.html_hash] : [])),
+        },
+      });
+      const scored: Record<string, ScoredFinding> = {};
+      const now = new Date();
+      let batch: TDomainFindingDelta[] = [];
+      for (const [i, ev] of evidence.entries()) {
+        if (i % 200 === 0) throwIfCancelled(ctx.signal);
+        const campaign = campaignContextOf(clusters, ev.domain);
+        const hits = feeds.index.match(feedQueryOf(ev));
+        const result = scoreFinding({ ...ev, campaign, threat_feed_hits: hits }, brand, weights, now);
+        const s: ScoredFinding = {
+          score: result.score,
+          severity: result.severity,
+          signals: result.signals,
+          campaign_id: campaign ? campaign.campaign_id : null,
+          campaign_keys: campaign ? [...campaign.keys] : null,
+          threat_feed_hits: hits,
+        };
+        scored[ev.domain] = s;
+        batch.push({ domain: ev.domain, ...s });
+        if (batch.length >= BATCH) {
+          await ctx.publisher.publish("findings_delta", { findings: batch });
+          batch = [];
+        }
+        ctx.progress(i + 1, evidence.length);
+      }
+      if (batch.length) await ctx.publisher.publish("findings_delta", { findings: batch });
+      ctx.data.scored = scored;
+      const campaigns = clusters.clusters.length;
+      await ctx.log(
+        "info",
+        `scored ${evidence.length} findings; ${campaigns} campaign${campaigns === 1 ? "" : "s"}`,
+      );
+    },
+  };
+}
