@@ -8,20 +8,32 @@ import { severityForScore } from "@brandwarden/contract/common";
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import type { TStoredDomainFinding } from "@brandwarden/contract/findings";
 
-/** An opaque RGB PNG (no alpha, so it embeds as exactly one image XObject) as a data URI. */
+/**
+ * An opaque RGB PNG (no alpha, so it embeds as exactly one image XObject) as a data URI: stripes,
+ * or with `page` a web-page-like picture (header bar, text-like rows seeded by `page.seed`).
+ */
 export function pngDataUri(
   width: number,
   height: number,
   rgb: [number, number, number] = [30, 90, 200],
+  page?: { seed: number },
 ): string {
   const png = new PNG({ width, height, colorType: 2, inputColorType: 6 });
+  let state = (page?.seed ?? 1) >>> 0;
+  const rand = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const rowInk = Array.from({ length: height }, () => rand() < 0.45);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
-      const band = (x + y) % 32 < 16;
-      png.data[i] = band ? rgb[0] : 255;
-      png.data[i + 1] = band ? rgb[1] : 255;
-      png.data[i + 2] = band ? rgb[2] : 255;
+      let c: readonly number[];
+      if (!page) c = (x + y) % 32 < 16 ? rgb : [255, 255, 255];
+      else if (y < height * 0.12) c = rgb;
+      else if (rowInk[y] && y % 14 < 9 && x > width * 0.1 && x < width * 0.9 && rand() < 0.5)
+        c = [40, 40, 40];
+      else c = [250, 250, 250];
+      png.data[i] = c[0]!;
+      png.data[i + 1] = c[1]!;
+      png.data[i + 2] = c[2]!;
       png.data[i + 3] = 255;
     }
   return `data:image/png;base64,${PNG.sync.write(png, { colorType: 2, inputColorType: 6 }).toString("base64")}`;
@@ -135,6 +147,8 @@ export interface FixtureOptions {
   screenshotShare?: number;
   /** Screenshot size in pixels (default 320 x 200). */
   screenshotSize?: [number, number];
+  /** A different web-page-like screenshot per finding (default: one shared picture). */
+  distinctScreenshots?: boolean;
   logo?: string | null;
   brand?: string;
 }
@@ -213,7 +227,11 @@ export function makeSnapshot(opts: FixtureOptions): TAuditSnapshot {
         ai_reasoning: phishing
           ? "Clone of the brand's login page posting credentials to a third-party host."
           : null,
-        screenshot_data: hasShot(i) ? shot : null,
+        screenshot_data: !hasShot(i)
+          ? null
+          : opts.distinctScreenshots
+            ? pngDataUri(sw, sh, [(i * 53) % 256, (i * 97) % 256, 160], { seed: i + 1 })
+            : shot,
         screenshot_hash: hasShot(i) ? `sha256:${i.toString(16).padStart(8, "0")}` : null,
       }),
     );
