@@ -24,7 +24,7 @@ export interface HandleSeeds {
   domains: readonly string[];
 }
 
-const SUFFIX_AFFIXES = ["official", "support", "help", "care", "team", "hq", "helpdesk", "service", "security", "verify", "app", "global", "giveaway", "info", "news", "customercare", "rewards", "refunds", "online"]; // prettier-ignore
+const SUFFIX_AFFIXES = ["official", "support", "help", "care", "team", "hq", "helpdesk", "service", "security", "verify", "app", "global", "giveaway", "info", "news", "customercare", "rewards", "refunds", "online", "customer service", "customer care", "support center", "help center", "help desk"]; // prettier-ignore
 const PREFIX_AFFIXES = ["real", "official", "the", "team", "ask", "get", "my", "help", "support"];
 const COUNTRIES = ["us", "uk", "in", "ng", "ca", "au", "de", "ph"];
 const DIGITS = ["1", "2", "01", "24", "247", "365", "2024", "2025"];
@@ -71,7 +71,8 @@ export function permuteHandles(seeds: HandleSeeds): HandleCandidate[] {
   for (const b of bases) add(b, 0, "brand");
   for (const core of cores) {
     for (const sep of SEPARATORS) {
-      for (const a of SUFFIX_AFFIXES) add(`${core}${sep}${a}`, 1, "affix");
+      // Multi-word affixes use the same separator between their words ("support-center").
+      for (const a of SUFFIX_AFFIXES) add(`${core}${sep}${a.replaceAll(" ", sep)}`, 1, "affix");
       for (const a of PREFIX_AFFIXES) add(`${a}${sep}${core}`, 1, "affix");
     }
   }
