@@ -40,13 +40,6 @@ export interface RunSocialDiscoveryInput {
   deps: SocialStageDeps;
 }
 
-export interface SocialRunStats {
-  probes: number;
-  requests: number;
-  elapsed_ms: number;
-  by_status: Record<string, number>;
-}
-
 interface Job {
   platform: TSocialPlatform;
   handle: string;
