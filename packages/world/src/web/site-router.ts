@@ -103,7 +103,10 @@ export function createSiteHandler(dir: SiteDirectory, held: Set<ServerResponse>)
         res.on("close", () => held.delete(res));
         return;
       case "reset":
-        req.socket.resetAndDestroy();
+        // A TLS socket has no TCP handle of its own to reset (resetAndDestroy throws there):
+        // over HTTPS the connection is dropped instead.
+        if (secure) req.socket.destroy();
+        else req.socket.resetAndDestroy();
         return;
       case "mail_only":
         return send(res, 404, defaultHostPage());

@@ -13,6 +13,9 @@ beforeAll(async () => {
   const scenario = smallScenario();
   // One certificate is self-signed, to check that clients reject it.
   const target = scenario.lookalikes.find((l) => l.site_kind === "unrelated" && l.tls && !l.dns.fault)!;
+  // A reset site with a certificate of its own, so HTTPS gets as far as the request.
+  const reset = scenario.lookalikes.find((l) => l.site_kind === "reset" && !l.dns.fault)!;
+  reset.tls = { ...target.tls! };
   target.tls = { ...target.tls!, self_signed: true, issuer_cn: target.domain, issuer_org: "Self" };
   world = await startTestWorld(scenario, { services: false });
   wfetch = createWorldFetch(world, { timeoutMs: 1500 });
@@ -65,6 +68,10 @@ describe("web hosts over HTTP and HTTPS, names resolved by the world DNS", () =>
     await expect(wfetch(`http://${site("timeout").domain}/`)).rejects.toThrow();
     const reset = await wfetch(`http://${site("reset").domain}/`).catch((e: Error) => e);
     expect(String((reset as Error & { cause?: { code?: string } }).cause?.code)).toBe("ECONNRESET");
+    // Over HTTPS the connection is dropped after the handshake, and the world keeps serving.
+    const resetTls = await wfetch(`https://${site("reset").domain}/`).catch((e: Error) => e);
+    expect(resetTls).toBeInstanceOf(Error);
+    expect((await wfetch(`https://${world.scenario.brand.primary_domain}/`)).status).toBe(200);
     const mail = await wfetch(`http://${site("mail_only").domain}/`).catch((e: Error) => e);
     expect(String((mail as Error & { cause?: { code?: string } }).cause?.code)).toBe("ENOTFOUND");
   });
