@@ -40,7 +40,8 @@ let worker: FastifyInstance;
 let captured: ReturnType<typeof captureLogger>;
 
 beforeAll(async () => {
-  web = await startTestWeb("pglite");
+  // The API only: no built UI, whether or not apps/web-ui/dist exists on this machine.
+  web = await startTestWeb("pglite", { WEB_UI_DIR: "/nonexistent/web-ui" });
   const address = await web.app.listen({ port: 0, host: "127.0.0.1" });
   captured = captureLogger();
   const client = createWebClient({ baseUrl: address, token: TEST_TOKEN });
