@@ -171,7 +171,7 @@ describe("resolveMany", () => {
     const seen: ResolveResult[] = [];
     for await (const r of r4.resolveMany(list, { onProgress: (...p) => progress.push(p) })) seen.push(r);
     expect(seen.map((r) => r.domain).sort()).toEqual([...list].sort());
-    expect(peak).toBeLessThanOrEqual(4 * 3);
+    expect(peak).toBeLessThanOrEqual(4 * 4); // NS + A/AAAA/MX when NS is slow
     expect(peak).toBeGreaterThan(1);
     const registered = seen.filter((r) => r.status === "registered").length;
     expect(progress.at(-1)).toEqual([list.length, list.length, registered]);

@@ -7,7 +7,8 @@ import { resolveMany, type ResolveManyOptions } from "./resolve-many.ts";
 /**
  * Bulk DNS resolution of lookalike candidates, three-state.
  *
- * Per domain: NS first. NXDOMAIN ends it ("unregistered"). Otherwise A, AAAA and MX in parallel,
+ * Per domain: NS first. NXDOMAIN ends it ("unregistered"). Otherwise A, AAAA and MX in parallel
+ * (sent early when NS is slow to answer),
  * each following CNAMEs (the chain the server put in its answer, then our own queries for a target
  * it left out, at most 8 hops, loops stopped).
  *
@@ -58,6 +59,8 @@ export interface ResolverOptions {
   retries?: number;
   /** Rate limit, queries per second over all domains. Default: none. */
   qps?: number;
+  /** When the NS answer takes longer than this, A/AAAA/MX are asked without waiting for it. Default 250. */
+  hedgeMs?: number;
   /** What to do with names only a parent wildcard answers. Default "suppress". */
   wildcard?: "suppress" | "mark";
 }
@@ -145,6 +148,7 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
       maxInFlight: Math.min(1024, Math.max(64, concurrency * 2)),
     });
   const limiter = opts.qps ? createRateLimiter(opts.qps) : UNLIMITED;
+  const hedgeMs = opts.hedgeMs ?? 250;
   const suppressWildcards = (opts.wildcard ?? "suppress") === "suppress";
   const stats: ResolverStats = { queries: 0, domains: 0 };
   const wildcards = new Map<string, Promise<WildcardAnswers | null>>();
@@ -241,16 +245,31 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
       return result;
     };
 
-    const ns = await lookup(domain, "NS", signal);
+    // NS first; when it is slow (past `hedgeMs`), A/AAAA/MX go out alongside instead of after it.
+    let rest: Promise<[Lookup, Lookup, Lookup]> | undefined;
+    const startRest = () => {
+      if (!rest) {
+        rest = Promise.all([
+          lookup(domain, "A", signal),
+          lookup(domain, "AAAA", signal),
+          lookup(domain, "MX", signal),
+        ]);
+        rest.catch(() => {}); // an abort is reported through the NS lookup or the await below
+      }
+      return rest;
+    };
+    const hedge = setTimeout(startRest, hedgeMs);
+    let ns: Lookup;
+    try {
+      ns = await lookup(domain, "NS", signal);
+    } finally {
+      clearTimeout(hedge);
+    }
     if (!ns.ok) return done("unknown", ns.reason);
     if (ns.rcode === "NXDOMAIN" && ns.chain.length === 0) return done("unregistered", "nxdomain");
     result.dns_ns = ns.records;
 
-    const [a, aaaa, mx] = await Promise.all([
-      lookup(domain, "A", signal),
-      lookup(domain, "AAAA", signal),
-      lookup(domain, "MX", signal),
-    ]);
+    const [a, aaaa, mx] = await startRest();
     if (a.ok) result.dns_a = a.records;
     if (aaaa.ok) result.dns_aaaa = aaaa.records;
     if (mx.ok) result.dns_mx = mx.records;
