@@ -7,7 +7,7 @@ import { SCAN_STAGES } from "@brandwarden/contract/scan";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { domainFindings, scans } from "@brandwarden/web/db/schema";
+import { domainFindings, scans, socialFindings } from "@brandwarden/web/db/schema";
 import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
 import { startEmbedded } from "../src/commands/start.ts";
 import { freePort } from "./free-port.ts";
@@ -81,10 +81,27 @@ describe("a scan against the world (embedded)", () => {
       "completed",
       "completed",
       "completed",
-      "skipped",
+      "completed",
       "completed",
       "skipped",
     ]);
+    const social = await db.select().from(socialFindings).where(eq(socialFindings.scan_id, scan.id));
+    const impersonators = world.scenario.services.social.filter(
+      (p) => p.kind === "impersonator" && p.state === "existing",
+    );
+    const reported = social.filter(
+      (f) => f.status === "found" && ["medium", "high", "critical"].includes(f.severity ?? ""),
+    );
+    expect(reported.length).toBeGreaterThan(impersonators.length / 2);
+    const kindOf = (f: { platform: string; handle: string }) =>
+      world.scenario.services.social.find(
+        (p) => p.platform === f.platform && p.handle.toLowerCase() === f.handle.toLowerCase(),
+      )?.kind ?? "not planted";
+    expect(
+      reported
+        .map((f) => `${f.platform}:${f.handle}:${kindOf(f)}`)
+        .filter((s) => !s.endsWith(":impersonator")),
+    ).toEqual([]);
 
     const findings = await db.select().from(domainFindings).where(eq(domainFindings.scan_id, scan.id));
     const registered = new Set(

@@ -32,7 +32,16 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: config.trustProxy,
   });
-  installErrorHandler(app);
+  // The single-page UI, when built: its files, and index.html for the client routes.
+  const uiDir = path.resolve(config.webUiDir);
+  const hasUi = existsSync(path.join(uiDir, "index.html"));
+  installErrorHandler(app, {
+    notFound: async (req, reply) => {
+      const wantsPage = hasUi && req.method === "GET" && (req.headers.accept ?? "").includes("text/html");
+      if (wantsPage) await reply.sendFile("index.html");
+      return wantsPage;
+    },
+  });
   registerHealthRoutes(app, infra);
 
   // Internal API /v1: bearer token on every route, no CSRF (not a browser surface).
@@ -65,17 +74,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerAdminRoutes(browser, { db: infra.db, users: s.users, settings: s.settings });
   });
 
-  // The single-page UI, when built: its files, and index.html for client routes.
-  const uiDir = path.resolve(config.webUiDir);
-  if (existsSync(path.join(uiDir, "index.html"))) {
+  if (hasUi)
     await app.register(fastifyStatic, { root: uiDir, prefix: "/", wildcard: false, index: ["index.html"] });
-    app.setNotFoundHandler((req, reply) => {
-      const wantsPage = req.method === "GET" && (req.headers.accept ?? "").includes("text/html");
-      if (wantsPage) return reply.sendFile("index.html");
-      return reply
-        .status(404)
-        .send({ error: "not_found", message: `No route ${req.method} ${req.url.split("?")[0]}` });
-    });
-  }
   return app;
 }

@@ -8,6 +8,7 @@ import { registerPendingRoutes } from "./api/not-implemented.routes.ts";
 import { registerScanRoutes } from "./pipeline/scan.routes.ts";
 import { registerReportRoutes } from "./report/report.routes.ts";
 import { registerTakedownRoutes } from "./takedown/takedown.routes.ts";
+import { registerSocialEnrichRoutes } from "./social/social-enrich.routes.ts";
 
 /** Builds the worker's HTTP surface; never listens, so tests drive it with `inject`. */
 export async function buildWorkerApp(container: WorkerContainer): Promise<FastifyInstance> {
@@ -25,9 +26,19 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
       registerScanRoutes(api, container.runner);
       registerReportRoutes(api, { web: container.web, logger: infra.logger });
       registerTakedownRoutes(api, { web: container.web, logger: infra.logger });
+      registerSocialEnrichRoutes(api, {
+        runtime: container.social,
+        publish: (kind, data) => container.publisher.publish(kind, data),
+        log: (level, message) => infra.logger[level]({ route: "social/enrich" }, message),
+      });
       registerPendingRoutes(
         api,
-        new Set([WORKER_PATHS.scanStart, WORKER_PATHS.reportGenerate, WORKER_PATHS.takedownGenerate]),
+        new Set([
+          WORKER_PATHS.scanStart,
+          WORKER_PATHS.reportGenerate,
+          WORKER_PATHS.takedownGenerate,
+          WORKER_PATHS.socialEnrich,
+        ]),
       );
     },
     { prefix: "/api/v1" },

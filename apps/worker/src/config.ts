@@ -3,6 +3,9 @@ import { loadEnv } from "@brandwarden/platform/config/load-env";
 import { booleanFlag, commaList, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
 import { SOCIAL_ENV_FIELDS, toSocialConfig } from "./social/social-config.ts";
 
+/** `ip[:port]` or `[ipv6]:port` (a name server is addressed by IP; no lookup to find the resolver). */
+const NAMESERVER = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i;
+
 /** The worker's environment; the only place it is read. */
 export const ZWorkerEnv = z.object({
   WORKER_PORT: port().default(3001),
@@ -37,7 +40,9 @@ export const ZWorkerEnv = z.object({
   FEED_REFRESH: durationMs().default(3_600_000),
   // --- enrichment (issue #5) ---
   /** Name servers the worker asks, "ip[:port]" comma list; empty: the system's (/etc/resolv.conf). */
-  DNS_NAMESERVERS: commaList().default([]),
+  DNS_NAMESERVERS: commaList()
+    .refine((list) => list.every((ns) => NAMESERVER.test(ns.trim())), "expected a comma list of ip[:port]")
+    .default([]),
   /** Per-attempt DNS query timeout. */
   DNS_TIMEOUT_MS: durationMs().default(2000),
   /** IANA RDAP bootstrap directory holding dns.json / ipv4.json. */

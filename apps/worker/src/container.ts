@@ -11,6 +11,8 @@ import { busSink, createScanPublisher, type EnvelopeSink } from "./pipeline/scan
 import { createScanRunner } from "./pipeline/scan-runner.ts";
 import { buildStages } from "./pipeline/build-stages.ts";
 import { createResolver } from "./resolve/resolver.ts";
+import { loadTrustedCas } from "./net/http-client.ts";
+import { createSocialRuntime } from "./social/social-runtime.ts";
 
 /** The adapters a worker runs on; `infrastructure.ts` builds real ones, tests may pass others. */
 export interface WorkerInfrastructure {
@@ -39,6 +41,7 @@ export function createWorkerContainer(
   });
   const resolver = createResolver({ client: dns, timeoutMs: config.enrich.dnsTimeoutMs });
   const enricher = createEnricher(config.enrich, { logger, dns });
+  const social = createSocialRuntime(config.social, { ca: loadTrustedCas(config.enrich.extraCaCertsPath) });
   const web = createWebClient({ baseUrl: config.webUrl, token: config.internalApiToken ?? "" });
   const feedLoader = createFeedLoader(config.pipeline.feeds, { refreshMs: config.pipeline.feedRefreshMs });
   const runner = createScanRunner({
@@ -46,6 +49,7 @@ export function createWorkerContainer(
       config,
       resolver,
       enricher,
+      social,
       scoring: opts.withWeb === false ? null : web,
       loadFeeds: () => feedLoader.load(),
     }),
@@ -62,11 +66,13 @@ export function createWorkerContainer(
     infra,
     runner,
     enricher,
+    social,
     web,
     publisher,
     async close() {
       await runner.close();
       await enricher.close();
+      await social.close();
       await resolver.close();
       await dns.close();
     },

@@ -28,12 +28,7 @@ async function build(env: Record<string, string>): Promise<FastifyInstance> {
   return app;
 }
 
-const PENDING = [
-  WORKER_PATHS.campaignNarratives,
-  WORKER_PATHS.domainEnrich,
-  WORKER_PATHS.socialEnrich,
-  WORKER_PATHS.keywordExpand,
-];
+const PENDING = [WORKER_PATHS.campaignNarratives, WORKER_PATHS.domainEnrich, WORKER_PATHS.keywordExpand];
 
 const VALID_BODIES: Record<string, unknown> = {
   [WORKER_PATHS.scanStart]: {

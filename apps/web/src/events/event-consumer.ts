@@ -16,6 +16,17 @@ export function createEventConsumer(deps: {
   logger: Logger;
 }) {
   let unsubscribe: (() => Promise<void>) | null = null;
+  // Messages of one scan are applied one after another in arrival order: handlers are async, and an
+  // initial batch overtaken by its delta would otherwise overwrite the delta's fields.
+  const chains = new Map<string, Promise<void>>();
+  const inOrder = (key: string, work: () => Promise<void>): Promise<void> => {
+    const next = (chains.get(key) ?? Promise.resolve()).then(work);
+    chains.set(key, next);
+    void next.finally(() => {
+      if (chains.get(key) === next) chains.delete(key);
+    });
+    return next;
+  };
 
   async function handle(channel: string, raw: unknown): Promise<void> {
     const kind = channel.slice(deps.prefix.length + 1);
@@ -30,11 +41,13 @@ export function createEventConsumer(deps: {
       deps.logger.warn({ channel, kind: message.kind }, "dropped event published on another kind's channel");
       return;
     }
-    try {
-      await (deps.handlers[message.kind] as (m: typeof message) => Promise<void>)(message);
-    } catch (err) {
-      deps.logger.error({ err, kind: message.kind, scan_id: message.scan_id }, "event handler failed");
-    }
+    await inOrder(message.scan_id ?? message.kind, async () => {
+      try {
+        await (deps.handlers[message.kind] as (m: typeof message) => Promise<void>)(message);
+      } catch (err) {
+        deps.logger.error({ err, kind: message.kind, scan_id: message.scan_id }, "event handler failed");
+      }
+    });
   }
 
   return {

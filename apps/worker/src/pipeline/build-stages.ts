@@ -9,12 +9,15 @@ import { generateStage } from "./stages/generate-stage.ts";
 import { resolveStage } from "./stages/resolve-stage.ts";
 import { scoreStage } from "./stages/score-stage.ts";
 import { skippedStage } from "./stages/skipped-stage.ts";
+import { socialStage } from "./stages/social-stage.ts";
+import type { SocialRuntime } from "../social/social-runtime.ts";
 
 /** The six stages of a scan, in the order DESIGN.md gives them. */
 export function buildStages(deps: {
   config: WorkerConfig;
   resolver: Resolver;
   enricher: Enricher;
+  social: SocialRuntime;
   scoring: ScoringApi | null;
   loadFeeds: () => Promise<FeedLoadResult>;
 }): StageDef[] {
@@ -23,7 +26,7 @@ export function buildStages(deps: {
     generateStage({ maxCandidates: pipeline.maxCandidates }),
     resolveStage({ resolver: deps.resolver }),
     enrichStage({ enricher: deps.enricher, concurrency: enrich.concurrency }),
-    skippedStage("social", "social", "social discovery is not part of this version yet"),
+    socialStage({ runtime: deps.social }),
     scoreStage({
       scoring: deps.scoring,
       loadFeeds: deps.loadFeeds,

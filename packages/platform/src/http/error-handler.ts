@@ -1,9 +1,15 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TErrorBody } from "@brandwarden/contract/common";
 import { AppError } from "./app-error.ts";
 
 /** One error handler per app: stable `{error, message, details?}` bodies, generic 5xx. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  opts: {
+    /** Answers unknown routes first (e.g. a single-page app's index.html); return true when it did. */
+    notFound?: (request: FastifyRequest, reply: FastifyReply) => boolean | Promise<boolean>;
+  } = {},
+): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       const body: TErrorBody = { error: err.code, message: err.message };
@@ -31,8 +37,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ error: "internal", message: "Internal server error" } satisfies TErrorBody);
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
+  app.setNotFoundHandler(async (request, reply) => {
+    if (opts.notFound && (await opts.notFound(request, reply))) return reply;
+    return reply.status(404).send({
       error: "not_found",
       message: `No route ${request.method} ${request.url.split("?")[0]}`,
     } satisfies TErrorBody);
