@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from "react";
+import { messageOf } from "../api/client.ts";
+import { takedownApi } from "../api/endpoints.ts";
+import type { TakedownDraft } from "../api/types.ts";
+import { CopyButton, Dialog, ErrorBanner, Loading } from "./ui.tsx";
+
+/** "Generate takedown": the drafted abuse e-mail, ready to copy. */
+export function TakedownDialog({
+  finding,
+  onClose,
+}: {
+  finding: { id: string; domain: string } | null;
+  onClose(): void;
+}) {
+  const [draft, setDraft] = useState<TakedownDraft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const generate = useCallback(async () => {
+    if (!finding) return;
+    setDraft(null);
+    setError(null);
+    try {
+      setDraft(await takedownApi.generate(finding.id));
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }, [finding]);
+  useEffect(() => void generate(), [generate]);
+
+  return (
+    <Dialog
+      title={finding ? `Takedown request for ${finding.domain}` : "Takedown"}
+      open={!!finding}
+      onClose={onClose}
+      wide
+    >
+      <ErrorBanner error={error} onRetry={() => void generate()} />
+      {!draft && !error && <Loading label="Drafting the takedown request…" />}
+      {draft && (
+        <div className="stack" data-testid="takedown-draft">
+          <p className="hint">Review, then send it to the registrar's and host's abuse contacts.</p>
+          <div className="field">
+            <div className="row-between">
+              <label htmlFor="td-subject">Subject</label>
+              <CopyButton text={draft.subject} label="Copy subject" />
+            </div>
+            <input id="td-subject" readOnly value={draft.subject} />
+          </div>
+          <div className="field">
+            <div className="row-between">
+              <label htmlFor="td-body">Body</label>
+              <CopyButton text={draft.body} label="Copy body" />
+            </div>
+            <textarea id="td-body" readOnly rows={16} value={draft.body} />
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

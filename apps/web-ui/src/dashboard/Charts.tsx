@@ -1,0 +1,160 @@
+import { useEffect, useState } from "react";
+import { SEVERITIES, type TSeverity } from "@brandwarden/contract/common";
+import { messageOf } from "../api/client.ts";
+import { dashboardApi } from "../api/endpoints.ts";
+import type { Campaign } from "../api/types.ts";
+import { Empty, ErrorBanner } from "../components/ui.tsx";
+
+/** Findings per severity: one count query per band (the findings route's `total` under a filter). */
+export function SeverityChart({ scanId, tick }: { scanId: string; tick: number }) {
+  const [counts, setCounts] = useState<Record<TSeverity, number> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    Promise.all(
+      SEVERITIES.map((severity) =>
+        dashboardApi
+          .findings({ scan_id: scanId, severity, sort: "adjusted_score", dir: "desc", page: 1 }, ctl.signal)
+          .then((p) => [severity, p.total] as const),
+      ),
+    )
+      .then((pairs) => (setCounts(Object.fromEntries(pairs) as Record<TSeverity, number>), setError(null)))
+      .catch((err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)));
+    return () => ctl.abort();
+  }, [scanId, tick]);
+
+  const bands = [...SEVERITIES].reverse();
+  const max = Math.max(1, ...bands.map((s) => counts?.[s] ?? 0));
+  const total = bands.reduce((n, s) => n + (counts?.[s] ?? 0), 0);
+  const W = 360,
+    ROW = 30,
+    LABEL = 70,
+    H = bands.length * ROW + 8;
+  return (
+    <section className="card" aria-labelledby="sev-h">
+      <div className="card-head">
+        <h2 id="sev-h">Severity</h2>
+        <span className="muted">{total.toLocaleString()} domains</span>
+      </div>
+      <ErrorBanner error={error} />
+      {counts && (
+        <svg
+          className="chart"
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-label={`Findings by severity: ${bands.map((s) => `${s} ${counts[s]}`).join(", ")}`}
+        >
+          {bands.map((s, i) => {
+            const w = ((W - LABEL - 50) * counts[s]) / max;
+            const y = i * ROW + 4;
+            return (
+              <g key={s}>
+                <text x={0} y={y + 17} className="chart-label">
+                  {s}
+                </text>
+                <rect x={LABEL} y={y} width={W - LABEL - 50} height={22} rx={4} className="chart-track" />
+                <rect
+                  x={LABEL}
+                  y={y}
+                  width={Math.max(counts[s] ? 3 : 0, w)}
+                  height={22}
+                  rx={4}
+                  className={`chart-bar fill-${s}`}
+                />
+                <text x={LABEL + Math.max(w, 0) + 6} y={y + 16} className="chart-value">
+                  {counts[s]}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </section>
+  );
+}
+
+const shorten = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+const hueOf = (i: number) => (i * 67) % 360;
+
+/**
+ * Campaigns as groups: each campaign's shared infrastructure (the keys its findings have in
+ * common) at the centre, its domains on a circle around it, one link per domain.
+ */
+export function CampaignGraph({ campaigns, onPick }: { campaigns: Campaign[]; onPick(id: string): void }) {
+  const shown = campaigns.slice(0, 12);
+  if (!shown.length)
+    return <Empty title="No campaigns">Findings that share infrastructure are grouped here.</Empty>;
+  const COLS = Math.min(3, shown.length);
+  const CELL = 300;
+  const rows = Math.ceil(shown.length / COLS);
+  return (
+    <svg
+      className="graph"
+      viewBox={`0 0 ${COLS * CELL} ${rows * CELL}`}
+      role="img"
+      aria-label={`Campaign graph: ${shown.length} campaigns`}
+      data-testid="campaign-graph"
+    >
+      {shown.map((c, i) => {
+        const cx = (i % COLS) * CELL + CELL / 2;
+        const cy = Math.floor(i / COLS) * CELL + CELL / 2;
+        const domains = c.domains.slice(0, 24);
+        const r = domains.length > 12 ? 105 : 85;
+        const hue = hueOf(i);
+        return (
+          <g key={c.campaign_id} className="graph-group">
+            <title>{`${c.campaign_id}: ${c.size} domains sharing ${c.keys.join(", ")}`}</title>
+            <circle
+              cx={cx}
+              cy={cy}
+              r={r + 22}
+              className="graph-halo"
+              style={{ fill: `hsl(${hue} 70% 96%)`, stroke: `hsl(${hue} 50% 80%)` }}
+            />
+            {domains.map((d, j) => {
+              const a = (2 * Math.PI * j) / domains.length - Math.PI / 2;
+              const x = cx + r * Math.cos(a);
+              const y = cy + r * Math.sin(a);
+              return (
+                <g key={d}>
+                  <line x1={cx} y1={cy} x2={x} y2={y} style={{ stroke: `hsl(${hue} 45% 65%)` }} />
+                  <circle cx={x} cy={y} r={6} style={{ fill: `hsl(${hue} 60% 45%)` }}>
+                    <title>{d}</title>
+                  </circle>
+                  {domains.length <= 8 && (
+                    <text
+                      x={x}
+                      y={y + (Math.sin(a) >= 0 ? 18 : -10)}
+                      textAnchor="middle"
+                      className="graph-domain"
+                    >
+                      {d.length > 26 ? `${d.slice(0, 24)}…` : d}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+            <g
+              role="button"
+              tabIndex={0}
+              className="graph-hub"
+              aria-label={`Filter findings by campaign ${c.campaign_id}`}
+              onClick={() => onPick(c.campaign_id)}
+              onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && onPick(c.campaign_id)}
+            >
+              <circle cx={cx} cy={cy} r={24} style={{ fill: `hsl(${hue} 55% 38%)` }} />
+              <text x={cx} y={cy + 5} textAnchor="middle" className="graph-hub-text">
+                {c.size}
+              </text>
+            </g>
+            <text x={cx} y={cy + r + 40} textAnchor="middle" className="graph-caption">
+              {shorten(c.keys[0] ?? c.campaign_id, 34)}
+              {c.keys.length > 1 ? ` +${c.keys.length - 1}` : ""}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

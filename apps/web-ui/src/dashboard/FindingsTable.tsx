@@ -1,0 +1,296 @@
+import { useEffect, useMemo, useState } from "react";
+import { SEVERITIES, type TLabel } from "@brandwarden/contract/common";
+import { messageOf } from "../api/client.ts";
+import { dashboardApi, triageApi } from "../api/endpoints.ts";
+import type { Campaign, DomainFinding, FindingsFilters, Page } from "../api/types.ts";
+import { DomainEvidence } from "../components/Evidence.tsx";
+import { TakedownDialog } from "../components/TakedownDialog.tsx";
+import { Dialog, Empty, ErrorBanner, Loading, Pager } from "../components/ui.tsx";
+import { COLUMNS, DEFAULT_COLUMNS, FUZZERS, loadColumns, saveColumns } from "./columns.tsx";
+
+interface Props {
+  scanId: string;
+  tick: number;
+  campaigns: Campaign[];
+  initialCampaign?: string;
+  onLabeled(): void;
+}
+
+/** The domain findings of a scan: 15 a page, sortable by every evidence column, filtered, exportable. */
+export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabeled }: Props) {
+  const [sort, setSort] = useState("adjusted_score");
+  const [dir, setDir] = useState<"asc" | "desc">("desc");
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<FindingsFilters>(
+    initialCampaign ? { campaign: initialCampaign } : {},
+  );
+  const [text, setText] = useState("");
+  const [visible, setVisible] = useState<string[]>(loadColumns);
+  const [data, setData] = useState<Page<DomainFinding> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState<DomainFinding | null>(null);
+  const [takedown, setTakedown] = useState<DomainFinding | null>(null);
+  const [reload, setReload] = useState(0);
+
+  // Text search waits for a pause in typing.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setFilters((f) => (f.q === text ? f : { ...f, q: text }));
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(t);
+  }, [text]);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setLoading(true);
+    dashboardApi
+      .findings({ scan_id: scanId, sort, dir, page, ...filters }, ctl.signal)
+      .then((d) => {
+        setData(d);
+        setError(null);
+      })
+      .catch((err: unknown) => {
+        if ((err as Error).name !== "AbortError") setError(messageOf(err));
+      })
+      .finally(() => !ctl.signal.aborted && setLoading(false));
+    return () => ctl.abort();
+  }, [scanId, sort, dir, page, filters, tick, reload]);
+
+  const columns = useMemo(() => COLUMNS.filter((c) => visible.includes(c.key)), [visible]);
+  const setFilter = (key: keyof FindingsFilters, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPage(1);
+  };
+  const sortBy = (key: string) => {
+    if (sort === key) setDir(dir === "asc" ? "desc" : "asc");
+    else {
+      setSort(key);
+      setDir(key === "domain" ? "asc" : "desc");
+    }
+    setPage(1);
+  };
+  const toggleColumn = (key: string) => {
+    const next = visible.includes(key)
+      ? visible.filter((k) => k !== key)
+      : COLUMNS.map((c) => c.key).filter((k) => k === key || visible.includes(k));
+    setVisible(next);
+    saveColumns(next);
+  };
+  const label = async (f: DomainFinding, value: TLabel) => {
+    try {
+      await triageApi.label("domain", f.id, value);
+      setOpen(null);
+      setReload((r) => r + 1);
+      onLabeled();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+  const { page: _p, ...exportQuery } = { scan_id: scanId, sort, dir, page, ...filters };
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <section className="card" aria-labelledby="findings-h">
+      <div className="card-head">
+        <h2 id="findings-h">Lookalike domains</h2>
+        <div className="row">
+          <details className="picker">
+            <summary className="btn btn-small">Columns ({visible.length})</summary>
+            <div className="picker-menu" role="group" aria-label="Visible columns">
+              <div className="row-between">
+                <strong>Show columns</strong>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  onClick={() => (setVisible(DEFAULT_COLUMNS), saveColumns(DEFAULT_COLUMNS))}
+                >
+                  Reset
+                </button>
+              </div>
+              <div className="picker-grid">
+                {COLUMNS.map((c) => (
+                  <label key={c.key} className="check">
+                    <input
+                      type="checkbox"
+                      checked={visible.includes(c.key)}
+                      disabled={c.key === "domain"}
+                      onChange={() => toggleColumn(c.key)}
+                    />
+                    {c.label}
+                  </label>
+                ))}
+              </div>
+            </div>
+          </details>
+          <a className="btn btn-small" href={dashboardApi.exportUrl("csv", exportQuery)} download>
+            Export CSV
+          </a>
+          <a className="btn btn-small" href={dashboardApi.exportUrl("json", exportQuery)} download>
+            Export JSON
+          </a>
+        </div>
+      </div>
+      <div className="filters" role="search" aria-label="Filter findings">
+        <input
+          type="search"
+          aria-label="Search domains, registrars and page titles"
+          placeholder="Search domain, registrar, title…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <select
+          aria-label="Severity"
+          value={filters.severity ?? ""}
+          onChange={(e) => setFilter("severity", e.target.value)}
+        >
+          <option value="">Any severity</option>
+          {[...SEVERITIES].reverse().map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Label"
+          value={filters.label ?? ""}
+          onChange={(e) => setFilter("label", e.target.value)}
+        >
+          <option value="">Any label</option>
+          <option value="unlabeled">Unlabeled</option>
+          <option value="confirmed">Confirmed</option>
+          <option value="benign">Benign</option>
+        </select>
+        <select
+          aria-label="Fuzzer"
+          value={filters.fuzzer ?? ""}
+          onChange={(e) => setFilter("fuzzer", e.target.value)}
+        >
+          <option value="">Any fuzzer</option>
+          {FUZZERS.map((f) => (
+            <option key={f}>{f}</option>
+          ))}
+        </select>
+        <select
+          aria-label="Campaign"
+          value={filters.campaign ?? ""}
+          onChange={(e) => setFilter("campaign", e.target.value)}
+        >
+          <option value="">Any campaign</option>
+          {campaigns.map((c) => (
+            <option key={c.campaign_id} value={c.campaign_id}>
+              {c.campaign_id} ({c.size})
+            </option>
+          ))}
+        </select>
+        {filtered && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => (setFilters({}), setText(""), setPage(1))}
+          >
+            Clear filters
+          </button>
+        )}
+        {loading && data && <span className="spinner" role="status" aria-label="Updating" />}
+      </div>
+      <ErrorBanner error={error} onRetry={() => setReload((r) => r + 1)} />
+      {!data && !error && <Loading label="Loading findings…" />}
+      {data && data.total === 0 && (
+        <Empty title={filtered ? "No findings match these filters" : "No lookalike domains yet"}>
+          {filtered
+            ? "Clear a filter to see more."
+            : "They appear here as the scan resolves permutations of your domains."}
+        </Empty>
+      )}
+      {data && data.total > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="table findings" aria-describedby="findings-h" data-testid="findings-table">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th
+                      key={c.key}
+                      scope="col"
+                      aria-sort={
+                        c.sort && c.sort === sort ? (dir === "asc" ? "ascending" : "descending") : undefined
+                      }
+                    >
+                      {c.sort ? (
+                        <button type="button" className="sort" onClick={() => sortBy(c.sort!)}>
+                          {c.label}
+                          <span aria-hidden="true" className="sort-mark">
+                            {c.sort === sort ? (dir === "asc" ? "▲" : "▼") : ""}
+                          </span>
+                        </button>
+                      ) : (
+                        c.label
+                      )}
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.findings.map((f) => (
+                  <tr key={f.id} data-domain={f.domain}>
+                    {columns.map((c) =>
+                      c.key === "domain" ? (
+                        <td key={c.key}>
+                          <button type="button" className="link" onClick={() => setOpen(f)}>
+                            {f.domain_unicode && f.domain_unicode !== f.domain
+                              ? `${f.domain_unicode} (${f.domain})`
+                              : f.domain}
+                          </button>
+                        </td>
+                      ) : (
+                        <td key={c.key} className="clip">
+                          {c.render(f)}
+                        </td>
+                      ),
+                    )}
+                    <td>
+                      <button type="button" className="btn btn-small" onClick={() => setTakedown(f)}>
+                        Generate takedown
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={data.page}
+            perPage={data.per_page}
+            total={data.total}
+            onPage={setPage}
+            label="Findings"
+          />
+        </>
+      )}
+      <Dialog title={open ? open.domain : ""} open={!!open} onClose={() => setOpen(null)} wide>
+        {open && (
+          <div className="stack">
+            <DomainEvidence f={open} />
+            <div className="row">
+              <button type="button" className="btn btn-danger" onClick={() => void label(open, "confirmed")}>
+                Confirm threat
+              </button>
+              <button type="button" className="btn" onClick={() => void label(open, "benign")}>
+                Mark benign
+              </button>
+              <button type="button" className="btn" onClick={() => (setTakedown(open), setOpen(null))}>
+                Generate takedown
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+      <TakedownDialog finding={takedown} onClose={() => setTakedown(null)} />
+    </section>
+  );
+}

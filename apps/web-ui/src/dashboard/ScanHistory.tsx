@@ -1,0 +1,38 @@
+import { useEffect, useState } from "react";
+import { messageOf } from "../api/client.ts";
+import { dashboardApi } from "../api/endpoints.ts";
+import type { Scan } from "../api/types.ts";
+import { Empty, ErrorBanner, StatusBadge } from "../components/ui.tsx";
+import { dateTime } from "../lib/format.ts";
+import { Link } from "../lib/router.tsx";
+
+/** Past scans of the user, newest first; each opens the dashboard on that scan. */
+export function ScanHistory({ current, tick }: { current: string | undefined; tick: number }) {
+  const [scans, setScans] = useState<Scan[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    dashboardApi.scans().then(
+      (r) => (setScans(r.scans), setError(null)),
+      (err: unknown) => setError(messageOf(err)),
+    );
+  }, [tick]);
+  return (
+    <section className="card" aria-labelledby="history-h">
+      <div className="card-head">
+        <h2 id="history-h">Scan history</h2>
+      </div>
+      <ErrorBanner error={error} />
+      {scans && scans.length === 0 && <Empty title="No scans yet" />}
+      {scans && scans.length > 0 && (
+        <ul className="history" data-testid="scan-history">
+          {scans.slice(0, 12).map((s) => (
+            <li key={s.scan_id} aria-current={s.scan_id === current ? "true" : undefined}>
+              <Link to={`/dashboard?scan=${s.scan_id}`}>{dateTime(s.created_at)}</Link>
+              <StatusBadge status={s.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from "react";
+import { messageOf } from "../api/client.ts";
+import { dashboardApi } from "../api/endpoints.ts";
+import type { Page, SocialFinding } from "../api/types.ts";
+import { SocialEvidence } from "../components/Evidence.tsx";
+import { Dialog, Empty, ErrorBanner, Loading, Pager, SeverityBadge, StatusBadge } from "../components/ui.tsx";
+import { cell, scoreOf, severityOf } from "../lib/format.ts";
+
+/** Social accounts that may impersonate the brand: 10 a page, worst first. */
+export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<SocialFinding> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<SocialFinding | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    dashboardApi
+      .socialFindings(scanId, page, ctl.signal)
+      .then((d) => (setData(d), setError(null)))
+      .catch((err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)));
+    return () => ctl.abort();
+  }, [scanId, page, tick, reload]);
+
+  return (
+    <section className="card" aria-labelledby="social-h">
+      <div className="card-head">
+        <h2 id="social-h">Social accounts</h2>
+      </div>
+      <ErrorBanner error={error} onRetry={() => setReload((r) => r + 1)} />
+      {!data && !error && <Loading label="Loading social findings…" />}
+      {data && data.total === 0 && (
+        <Empty title="No social accounts found">
+          Add your handles on the brand profile so lookalike accounts can be checked.
+        </Empty>
+      )}
+      {data && data.total > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="table" data-testid="social-table">
+              <thead>
+                <tr>
+                  <th scope="col">Avatar</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Platform</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Severity</th>
+                  <th scope="col" className="num">
+                    Score
+                  </th>
+                  <th scope="col">Display name</th>
+                  <th scope="col" className="num">
+                    Followers
+                  </th>
+                  <th scope="col">Label</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.findings.map((f) => (
+                  <tr key={f.id}>
+                    <td>
+                      {f.avatar_url ? (
+                        <img
+                          className="avatar"
+                          src={f.avatar_url}
+                          alt={`Avatar of @${f.handle}`}
+                          loading="lazy"
+                          width={32}
+                          height={32}
+                        />
+                      ) : (
+                        <span className="avatar avatar-empty" aria-hidden="true" />
+                      )}
+                    </td>
+                    <td>
+                      <button type="button" className="link" onClick={() => setOpen(f)}>
+                        @{f.handle}
+                      </button>
+                    </td>
+                    <td>{f.platform}</td>
+                    <td>{f.status ? <StatusBadge status={f.status} /> : "—"}</td>
+                    <td>
+                      <SeverityBadge severity={severityOf(f)} />
+                    </td>
+                    <td className="num">{cell(scoreOf(f))}</td>
+                    <td className="clip">{cell(f.display_name)}</td>
+                    <td className="num">{cell(f.followers)}</td>
+                    <td>{f.label ?? <span className="muted">unlabeled</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={data.page}
+            perPage={data.per_page}
+            total={data.total}
+            onPage={setPage}
+            label="Social accounts"
+          />
+        </>
+      )}
+      <Dialog
+        title={open ? `@${open.handle} on ${open.platform}` : ""}
+        open={!!open}
+        onClose={() => setOpen(null)}
+        wide
+      >
+        {open && <SocialEvidence f={open} />}
+      </Dialog>
+    </section>
+  );
+}

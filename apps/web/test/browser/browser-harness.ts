@@ -1,0 +1,120 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startEmbedded } from "../../../cli/src/commands/start.ts";
+import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
+import type { World } from "@brandwarden/world/world";
+
+/**
+ * The browser tests' world: Debian's Chromium driven by playwright-core, against the real app in
+ * embedded mode (both services in-process, PGlite in a temp DATA_DIR, random ports) on the
+ * sandbox internet of `startTestWorld(smallScenario())`.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Under CI a missing Chromium fails the run; elsewhere the suite is skipped, visibly. */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const message = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  if (process.env.CI === "true") throw new Error(message);
+  console.warn(`SKIPPING browser tests: ${message}`);
+  return false;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the current UI source into a private directory, so the tests never run a stale build. */
+function buildUi(outDir: string): void {
+  execFileSync(
+    "npm",
+    ["run", "build", "--silent", "-w", "apps/web-ui", "--", "--outDir", outDir, "--logLevel", "warn"],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+    },
+  );
+}
+
+export interface BrowserWorld {
+  world: World;
+  app: Awaited<ReturnType<typeof startEmbedded>>;
+  browser: Browser;
+  baseUrl: string;
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+export async function startBrowserWorld(): Promise<BrowserWorld> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "brandwarden-browser-"));
+  const uiDir = path.join(dataDir, "ui");
+  buildUi(uiDir);
+  const world = await startTestWorld(smallScenario());
+  const [webPort, workerPort] = [await freePort(), await freePort()];
+  const app = await startEmbedded({
+    ...process.env,
+    ...world.env,
+    DATA_DIR: dataDir,
+    WEB_PORT: String(webPort),
+    WORKER_PORT: String(workerPort),
+    WEB_UI_DIR: uiDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    RESCAN_INTERVAL: "0",
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const baseUrl = `http://127.0.0.1:${webPort}`;
+  return {
+    world,
+    app,
+    browser,
+    baseUrl,
+    async newPage() {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1280, height: 800 },
+        acceptDownloads: true,
+      });
+      return { context, page: await context.newPage() };
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await app.stop().catch(() => undefined);
+      await world.stop().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under SCREENSHOT_DIR when set (development: look at the pages). */
+export async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}-full.png`), fullPage: true });
+}
