@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { SecureContext } from "node:tls";
 import type { TDomainFindingFields } from "@brandwarden/contract/findings";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { DnsClient } from "../dns/dns-client.ts";
@@ -56,7 +57,8 @@ export interface EnrichDeps {
   perHost: <T>(ip: string, fn: () => Promise<T>) => Promise<T>;
   settings: {
     allowPrivateNetwork: boolean;
-    ca: string[];
+    /** One secure context for certificate inspection, built once from the trusted roots. */
+    tlsContext: SecureContext;
     timeoutMs: number;
     sourceTimeoutMs: number;
     smtpProbe: boolean;
@@ -183,7 +185,7 @@ async function enrichOnce(
           ),
           deadline(
             inspectTls(domain, ip, brand.names, {
-              ca: s.ca,
+              secureContext: s.tlsContext,
               timeoutMs: s.timeoutMs,
               allowPrivateNetwork: s.allowPrivateNetwork,
             }),

@@ -1,3 +1,4 @@
+import tls from "node:tls";
 import pLimit from "p-limit";
 import type { TDomainProfile } from "@brandwarden/contract/scan";
 import type { Logger } from "@brandwarden/platform/logger/logger";
@@ -80,7 +81,7 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
     perHost: perHostLimiter(opts.perHostConcurrency ?? 4),
     settings: {
       allowPrivateNetwork: cfg.allowPrivateNetwork,
-      ca,
+      tlsContext: tls.createSecureContext(ca ? { ca } : {}),
       timeoutMs: cfg.httpTimeoutMs,
       // A source may chain several requests (redirects, favicon, page load).
       sourceTimeoutMs: cfg.httpTimeoutMs * 3,

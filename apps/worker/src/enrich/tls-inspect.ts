@@ -51,7 +51,7 @@ export function certFields(der: Buffer, brandNames: string[]): TlsFields {
 }
 
 export interface TlsInspectOptions {
-  ca: string[];
+  secureContext: tls.SecureContext;
   timeoutMs: number;
   allowPrivateNetwork: boolean;
   port?: number;
@@ -71,7 +71,7 @@ export async function inspectTls(
       host: address,
       port: opts.port ?? 443,
       servername: domain,
-      ca: opts.ca,
+      secureContext: opts.secureContext,
       rejectUnauthorized: false,
       ALPNProtocols: ["http/1.1"],
     });
