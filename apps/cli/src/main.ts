@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { ConfigError } from "@brandwarden/platform/config/load-env";
 import { readDotenv } from "@brandwarden/platform/config/read-dotenv";
 import { registerLearnCommand } from "./commands/learn.ts";
+import { registerPermuteCommand } from "./commands/permute.ts";
 import { registerStartCommand } from "./commands/start.ts";
 import { registerUsersCommand } from "./commands/users.ts";
 import { registerWorldCommand } from "./commands/world.ts";
@@ -18,6 +19,7 @@ registerStartCommand(program);
 registerUsersCommand(program);
 registerLearnCommand(program);
 registerWorldCommand(program);
+registerPermuteCommand(program);
 
 try {
   await program.parseAsync(process.argv);
