@@ -230,7 +230,7 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
                       )}
                     </th>
                   ))}
-                  <th scope="col">
+                  <th scope="col" className="sticky-end">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -240,7 +240,7 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
                   <tr key={f.id} data-domain={f.domain}>
                     {columns.map((c) =>
                       c.key === "domain" ? (
-                        <td key={c.key}>
+                        <td key={c.key} className="nowrap">
                           <button type="button" className="link" onClick={() => setOpen(f)}>
                             {f.domain_unicode && f.domain_unicode !== f.domain
                               ? `${f.domain_unicode} (${f.domain})`
@@ -253,9 +253,15 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
                         </td>
                       ),
                     )}
-                    <td>
-                      <button type="button" className="btn btn-small" onClick={() => setTakedown(f)}>
-                        Generate takedown
+                    <td className="sticky-end">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        aria-label={`Generate takedown for ${f.domain}`}
+                        title="Generate takedown"
+                        onClick={() => setTakedown(f)}
+                      >
+                        Takedown
                       </button>
                     </td>
                   </tr>

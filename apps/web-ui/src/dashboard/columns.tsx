@@ -166,7 +166,6 @@ export const DEFAULT_COLUMNS = [
   "asn_org",
   "ip_country",
   "page_title",
-  "campaign_id",
   "label",
 ];
 

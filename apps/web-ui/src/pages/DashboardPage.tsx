@@ -47,7 +47,17 @@ export function DashboardPage() {
     }
   };
 
-  if (!status && error) return <ErrorBanner error={error} onRetry={() => void refresh()} />;
+  if (!status && error)
+    return (
+      <div className="stack">
+        <ErrorBanner error={error} onRetry={() => void refresh()} />
+        {requested && (
+          <p>
+            <Link to="/dashboard">Open your latest scan</Link> instead.
+          </p>
+        )}
+      </div>
+    );
   if (!status) return <Loading label="Loading the dashboard…" />;
 
   const running = scan ? !isTerminalScanStatus(scan.status) : false;
