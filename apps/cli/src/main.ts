@@ -1,7 +1,9 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError } from "@brandwarden/platform/config/load-env";
 import { readDotenv } from "@brandwarden/platform/config/read-dotenv";
+import { registerDemoCommand } from "./commands/demo.ts";
 import { registerLearnCommand } from "./commands/learn.ts";
+import { registerScanCommand } from "./commands/scan.ts";
 import { registerPermuteCommand } from "./commands/permute.ts";
 import { registerStartCommand } from "./commands/start.ts";
 import { registerUsersCommand } from "./commands/users.ts";
@@ -18,7 +20,9 @@ const program = new Command("brandwarden")
 registerStartCommand(program);
 registerUsersCommand(program);
 registerLearnCommand(program);
+registerScanCommand(program);
 registerWorldCommand(program);
+registerDemoCommand(program);
 registerPermuteCommand(program);
 
 try {
