@@ -255,6 +255,36 @@ for (const { variant, status } of await dbVariants()) {
       expect((await scanRow(scan.id)).status).toBe("completed");
     });
 
+    it.each(["down", "slow"] as const)(
+      "keeps the scan completed when the webhook receiver is %s",
+      async (mode) => {
+        const user = await userWithDomain();
+        await t.db
+          .update(users)
+          .set({ webhook_url: `${hook.url}/hooks/${mode}`, webhook_secret: newWebhookSecret() })
+          .where(eq(users.id, user.id));
+        worker.answer("/report/generate", 200, { full: PDF, summary: PDF });
+        await hook.setMode(mode, 20_000);
+        try {
+          const scan = await t.container.services.scans.start({ id: user.id, admin: false });
+          await publish("scan_update", scan.id, { status: "completed", stage_states: ALL_DONE });
+          await waitFor(
+            async () =>
+              (await t.db.select().from(reports).where(eq(reports.scan_id, scan.id)))[0]?.status === "ready",
+            "report ready",
+            10_000,
+          );
+          await new Promise((r) => setTimeout(r, 1500));
+          const row = await scanRow(scan.id);
+          expect(row.status).toBe("completed");
+          expect(row.error).toBeNull();
+          if (mode === "down") expect(hook.requests().some((r) => r.path === `/hooks/${mode}`)).toBe(false);
+        } finally {
+          await hook.setMode("up");
+        }
+      },
+    );
+
     it("defers dispatch until the domain profile of the current generation arrives; stale profiles are ignored", async () => {
       const user = await userWithDomain({ enrichment_status: "pending", profile: null, generation: 2 });
       const [domain] = await t.db.select().from(ownedDomains).where(eq(ownedDomains.user_id, user.id));
