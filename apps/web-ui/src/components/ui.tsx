@@ -27,7 +27,7 @@ export function Notice({
 }) {
   return (
     <div className={`banner banner-${tone}`} role="status">
-      {children}
+      <span>{children}</span>
     </div>
   );
 }

@@ -291,55 +291,57 @@ function EnrichmentStates({ account, onReenrich }: { account: Account; onReenric
       {account.owned_domains.length === 0 && account.social_handles.length === 0 ? (
         <Empty title="Nothing to enrich yet">Save at least one owned domain.</Empty>
       ) : (
-        <table className="table table-compact">
-          <thead>
-            <tr>
-              <th scope="col">Domain or handle</th>
-              <th scope="col">State</th>
-              <th scope="col">Detail</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {account.owned_domains.map((d) => (
-              <tr key={d.id} data-testid="owned-domain-state">
-                <td>{d.domain}</td>
-                <td>
-                  <StatusBadge status={d.enrichment_status} />
-                </td>
-                <td className="muted clip" title={d.enrichment_error ?? d.title ?? undefined}>
-                  {d.enrichment_error ?? d.title ?? "—"}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    onClick={() => onReenrich(d.id)}
-                    disabled={inFlight(d.enrichment_status)}
-                  >
-                    Re-enrich
-                  </button>
-                </td>
+        <div className="table-wrap">
+          <table className="table table-compact enrichment">
+            <thead>
+              <tr>
+                <th scope="col">Domain or handle</th>
+                <th scope="col">State</th>
+                <th scope="col">Detail</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-            {account.social_handles.map((h) => (
-              <tr key={h.id} data-testid="handle-state">
-                <td>
-                  {h.platform} · @{h.handle}
-                </td>
-                <td>
-                  <StatusBadge status={h.enrichment_status} />
-                </td>
-                <td className="muted clip" title={h.enrichment_error ?? undefined}>
-                  {h.enrichment_error ?? "—"}
-                </td>
-                <td />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {account.owned_domains.map((d) => (
+                <tr key={d.id} data-testid="owned-domain-state">
+                  <td>{d.domain}</td>
+                  <td>
+                    <StatusBadge status={d.enrichment_status} />
+                  </td>
+                  <td className="muted clip" title={d.enrichment_error ?? d.title ?? undefined}>
+                    {d.enrichment_error ?? d.title ?? "—"}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => onReenrich(d.id)}
+                      disabled={inFlight(d.enrichment_status)}
+                    >
+                      Re-enrich
+                    </button>
+                  </td>
+                </tr>
+              ))}
+              {account.social_handles.map((h) => (
+                <tr key={h.id} data-testid="handle-state">
+                  <td>
+                    {h.platform} · @{h.handle}
+                  </td>
+                  <td>
+                    <StatusBadge status={h.enrichment_status} />
+                  </td>
+                  <td className="muted clip" title={h.enrichment_error ?? undefined}>
+                    {h.enrichment_error ?? "—"}
+                  </td>
+                  <td />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
