@@ -163,8 +163,9 @@ async function enrichOnce(
     }
     const http = deps.httpFor(pins);
     try {
-      await deps.perHost(ip, async () => {
-        const [web] = await Promise.all([
+      // Web and TLS hold a per-host slot; the screenshot waits for a browser page instead.
+      const [web] = await deps.perHost(ip, () =>
+        Promise.all([
           deadline(
             probeWeb({
               domain,
@@ -198,25 +199,26 @@ async function enrichOnce(
             },
             (err) => void (prov.tls = unknown("tls", err)),
           ),
-        ]);
-        if (!deps.screenshotter) prov.screenshot = unavailable("chromium", "screenshots disabled");
-        else if (!web?.pageUrl) prov.screenshot = unknown("chromium", "no page to capture");
-        else {
-          await deadline(deps.screenshotter.capture(web.pageUrl, pins), "screenshot").then(
-            (shot) => {
-              fields.screenshot_png = shot.png.toString("base64");
-              fields.screenshot_hash = shot.hash;
-              const sims = brand.ownedProfiles.map((p) => perceptualSimilarity(shot.hash, p.screenshot_hash)).filter((x): x is number => x !== null); // prettier-ignore
-              fields.screenshot_similarity = sims.length ? Math.max(...sims) : null;
-              prov.screenshot = ok("chromium", { url: web.pageUrl, ...(shot.hash ? {} : { hash: "image library unavailable" }) }); // prettier-ignore
-            },
-            (err) => {
-              const code = (err as { code?: string }).code;
-              prov.screenshot = code === "ESCREENSHOTUNAVAILABLE" ? unavailable("chromium", (err as Error).message) : unknown("chromium", err); // prettier-ignore
-            },
-          );
-        }
-      });
+        ]),
+      );
+      if (!deps.screenshotter) prov.screenshot = unavailable("chromium", "screenshots disabled");
+      else if (!web?.pageUrl) prov.screenshot = unknown("chromium", "no page to capture");
+      else {
+        // The screenshotter bounds each page itself (queue wait is not the page's fault).
+        await deps.screenshotter.capture(web.pageUrl, pins).then(
+          (shot) => {
+            fields.screenshot_png = shot.png.toString("base64");
+            fields.screenshot_hash = shot.hash;
+            const sims = brand.ownedProfiles.map((p) => perceptualSimilarity(shot.hash, p.screenshot_hash)).filter((x): x is number => x !== null); // prettier-ignore
+            fields.screenshot_similarity = sims.length ? Math.max(...sims) : null;
+            prov.screenshot = ok("chromium", { url: web.pageUrl, ...(shot.hash ? {} : { hash: "image library unavailable" }) }); // prettier-ignore
+          },
+          (err) => {
+            const code = (err as { code?: string }).code;
+            prov.screenshot = code === "ESCREENSHOTUNAVAILABLE" ? unavailable("chromium", (err as Error).message) : unknown("chromium", err); // prettier-ignore
+          },
+        );
+      }
     } finally {
       await http.close();
     }

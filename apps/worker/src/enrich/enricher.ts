@@ -31,8 +31,11 @@ export interface LookalikeJob {
 export interface Enricher {
   deps: EnrichDeps;
   enrichLookalike(domain: string, resolved: ResolvedAddresses, brand: BrandContext): Promise<EnrichResult>;
-  /** Enriches many under ENRICH_CONCURRENCY; `onResult` sees each as it completes. */
-  enrichAll(jobs: LookalikeJob[], brand: BrandContext, onResult?: (job: LookalikeJob, r: EnrichResult) => void | Promise<void>): Promise<EnrichResult[]>; // prettier-ignore
+  /**
+   * Enriches many under ENRICH_CONCURRENCY; `onResult` sees each as it completes. Results are not
+   * kept (screenshots make them large): publish them from `onResult`.
+   */
+  enrichAll(jobs: LookalikeJob[], brand: BrandContext, onResult: (job: LookalikeJob, r: EnrichResult) => void | Promise<void>): Promise<void>; // prettier-ignore
   profileOwnedDomain(domain: string): Promise<TDomainProfile>;
   close(): Promise<void>;
 }
@@ -94,16 +97,15 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
   return {
     deps,
     enrichLookalike: (domain, resolved, brand) => enrichLookalike(domain, { resolved, brand, deps }),
-    enrichAll: (jobs, brand, onResult) =>
-      Promise.all(
+    async enrichAll(jobs, brand, onResult) {
+      await Promise.all(
         jobs.map((job) =>
           stage(async () => {
-            const r = await enrichLookalike(job.domain, { resolved: job.resolved, brand, deps });
-            await onResult?.(job, r);
-            return r;
+            await onResult(job, await enrichLookalike(job.domain, { resolved: job.resolved, brand, deps }));
           }),
         ),
-      ),
+      );
+    },
     profileOwnedDomain: (domain) => profileOwnedDomain(domain, deps),
     async close() {
       await Promise.allSettled([screenshotter?.close(), http.close()]);

@@ -4,6 +4,7 @@ import type { Browser, BrowserType } from "playwright-core";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { DnsClient } from "../../dns/dns-client.ts";
 import { warnOnce } from "../optional.ts";
+import { withDeadline } from "../provenance.ts";
 import { pngPerceptualHash } from "./perceptual-hash.ts";
 import { startPinningProxy, type PinningProxy } from "./pinning-proxy.ts";
 
@@ -91,7 +92,7 @@ export function createScreenshotter(opts: ScreenshotterOptions): Screenshotter {
 
   const capture = (url: string, pins: Map<string, string[]>) =>
     limit(async (): Promise<Screenshot> => {
-      let env;
+      let env: { browser: Browser; proxy: PinningProxy };
       try {
         env = await start();
       } catch (err) {
@@ -103,25 +104,34 @@ export function createScreenshotter(opts: ScreenshotterOptions): Screenshotter {
         );
         throw err;
       }
-      const session = env.proxy.session(pins);
-      const context = await env.browser.newContext({
-        viewport: VIEWPORT,
-        userAgent: opts.userAgent,
-        ignoreHTTPSErrors: true,
-        javaScriptEnabled: true,
-        proxy: { server: env.proxy.server, username: session.username, password: session.password, bypass: "<-loopback>" }, // prettier-ignore
-      });
-      try {
-        const page = await context.newPage();
-        page.setDefaultTimeout(opts.timeoutMs);
-        await page.goto(url, { waitUntil: "load", timeout: opts.timeoutMs });
-        const png = await page.screenshot({ type: "png", fullPage: false, timeout: opts.timeoutMs });
-        return { png, hash: await pngPerceptualHash(png, opts.logger) };
-      } finally {
-        session.close();
-        await context.close().catch(() => {});
-      }
+      // One deadline for the whole page (context, load, capture), counted from when it got a slot.
+      return withDeadline(shoot(env, url, pins), opts.timeoutMs * 2, "screenshot");
     });
+
+  const shoot = async (
+    env: { browser: Browser; proxy: PinningProxy },
+    url: string,
+    pins: Map<string, string[]>,
+  ) => {
+    const session = env.proxy.session(pins);
+    const context = await env.browser.newContext({
+      viewport: VIEWPORT,
+      userAgent: opts.userAgent,
+      ignoreHTTPSErrors: true,
+      javaScriptEnabled: true,
+      proxy: { server: env.proxy.server, username: session.username, password: session.password, bypass: "<-loopback>" }, // prettier-ignore
+    });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(opts.timeoutMs);
+      await page.goto(url, { waitUntil: "load", timeout: opts.timeoutMs });
+      const png = await page.screenshot({ type: "png", fullPage: false, timeout: opts.timeoutMs });
+      return { png, hash: await pngPerceptualHash(png, opts.logger) };
+    } finally {
+      session.close();
+      await context.close().catch(() => {});
+    }
+  };
 
   return {
     capture,
