@@ -7,7 +7,7 @@ import { SCAN_STAGES } from "@brandwarden/contract/scan";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { domainFindings, scans, socialFindings } from "@brandwarden/web/db/schema";
+import { domainFindings, scans, socialFindings, users } from "@brandwarden/web/db/schema";
 import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
 import { startEmbedded } from "../src/commands/start.ts";
 import { freePort } from "./free-port.ts";
@@ -145,5 +145,36 @@ describe("a scan against the world (embedded)", () => {
     expect(inCampaigns.length).toBeGreaterThan(1);
     expect(seen).toContain("findings");
     expect(seen).toContain("complete");
+  }, 300_000);
+
+  it("learns weights from analysts' labels and scores the next scan with them", async () => {
+    const { services } = running.web.container;
+    const db = running.web.container.infra.db;
+    const [user] = await db.select().from(users).where(eq(users.email, "analyst@acme.example"));
+    const actor = { id: user!.id, admin: false };
+    const first = await db.select().from(domainFindings).where(eq(domainFindings.user_id, user!.id));
+    const phishing = new Set(
+      world.scenario.lookalikes.filter((l) => l.site_kind === "phishing").map((l) => l.domain),
+    );
+    const confirmed = first.filter((f) => phishing.has(f.domain)).map((f) => f.id);
+    const benign = first.filter((f) => !phishing.has(f.domain)).map((f) => f.id);
+    expect(confirmed.length + benign.length).toBeGreaterThanOrEqual(10);
+    await services.triage.label(actor, "domain", confirmed, "confirmed", "phishing clone");
+    await services.triage.label(actor, "domain", benign, "benign", null);
+
+    const scan = await services.scans.start(actor);
+    await waitFor(
+      async () => (await db.select().from(scans).where(eq(scans.id, scan.id)))[0]!.status === "completed",
+      "second scan",
+      240_000,
+    );
+    const weights = await services.scoring.currentWeights();
+    expect(weights.source).toBe("learned");
+    expect(weights.version).toBeGreaterThanOrEqual(1);
+    expect(weights.sample_size).toBe(confirmed.length + benign.length);
+    const second = await db.select().from(domainFindings).where(eq(domainFindings.scan_id, scan.id));
+    const used = second[0]!.signals!;
+    for (const [name, s] of Object.entries(used))
+      expect(s.weight, name).toBeCloseTo(weights.weights[name]!, 6);
   }, 300_000);
 });

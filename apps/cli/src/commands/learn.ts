@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
 import { createWebClient } from "@brandwarden/worker/internal-api/web-client";
-import { runLearner } from "@brandwarden/worker/scoring/index";
+import { DOMAIN_SIGNAL_SET, runLearner } from "@brandwarden/worker/scoring/index";
+import { DEFAULT_SOCIAL_WEIGHTS } from "@brandwarden/worker/social/social-signals";
 
 /** `brandwarden learn`: fits weights from analysts' labels now, as the score stage does before each scan. */
 export function registerLearnCommand(program: Command): void {

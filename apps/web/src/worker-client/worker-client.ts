@@ -17,13 +17,20 @@ const CONNECT_MS = 5_000;
 const READ_MS = 15_000;
 const REPORT_READ_MS = 180_000;
 
-export class WorkerCallError extends Error {
-  override name = "WorkerCallError";
+/**
+ * A failed call to the worker, as the browser should see it: the worker's 404 and 501 pass
+ * through; anything else (unreachable, 5xx, timeouts) is 502 `upstream_failed`.
+ */
+export class WorkerCallError extends AppError {
   constructor(
     message: string,
-    readonly status: number | null,
+    readonly upstreamStatus: number | null,
   ) {
-    super(message);
+    super(
+      upstreamStatus === 501 ? "not_implemented" : upstreamStatus === 404 ? "not_found" : "upstream_failed",
+      message,
+    );
+    this.name = "WorkerCallError";
   }
 }
 

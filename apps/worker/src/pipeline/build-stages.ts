@@ -4,6 +4,7 @@ import type { FeedLoadResult } from "../feeds/loader.ts";
 import type { ScoringApi } from "../internal-api/web-client.ts";
 import type { Resolver } from "../resolve/resolver.ts";
 import type { StageDef } from "./stage.ts";
+import { auditStage, type AuditStageDeps } from "./stages/audit-stage.ts";
 import { enrichStage } from "./stages/enrich-stage.ts";
 import { generateStage } from "./stages/generate-stage.ts";
 import { resolveStage } from "./stages/resolve-stage.ts";
@@ -20,19 +21,21 @@ export function buildStages(deps: {
   social: SocialRuntime;
   scoring: ScoringApi | null;
   loadFeeds: () => Promise<FeedLoadResult>;
+  /** The AI audit's web API and AI settings; absent: the stage is skipped. */
+  audit?: AuditStageDeps;
 }): StageDef[] {
   const { pipeline, enrich } = deps.config;
   return [
     generateStage({ maxCandidates: pipeline.maxCandidates }),
     resolveStage({ resolver: deps.resolver }),
     enrichStage({ enricher: deps.enricher, concurrency: enrich.concurrency }),
-    socialStage({ runtime: deps.social }),
+    socialStage({ runtime: deps.social, scoring: deps.scoring }),
     scoreStage({
       scoring: deps.scoring,
       loadFeeds: deps.loadFeeds,
       minLabeledSamples: pipeline.minLabeledSamples,
       decayDays: pipeline.weightsDecayDays,
     }),
-    skippedStage("audit", "audited", "AI audit is not part of this version yet"),
+    deps.audit ? auditStage(deps.audit) : skippedStage("audit", "audited", "AI audit is not configured"),
   ];
 }

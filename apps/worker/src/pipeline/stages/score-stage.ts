@@ -4,7 +4,14 @@ import { campaignContextOf, clusterFindings } from "../../campaigns/index.ts";
 import type { FeedLoadResult } from "../../feeds/loader.ts";
 import { feedQueryOf } from "../../feeds/index.ts";
 import type { ScoringApi } from "../../internal-api/web-client.ts";
-import { brandContextFromScan, scoreFinding, runLearner, type DomainEvidence } from "../../scoring/index.ts";
+import {
+  brandContextFromScan,
+  DOMAIN_SIGNAL_SET,
+  scoreFinding,
+  runLearner,
+  type DomainEvidence,
+} from "../../scoring/index.ts";
+import { DEFAULT_SOCIAL_WEIGHTS } from "../../social/social-signals.ts";
 import type { ScoredFinding } from "../scan-data.ts";
 import { throwIfCancelled, type StageDef } from "../stage.ts";
 
@@ -35,6 +42,7 @@ export function scoreStage(deps: ScoreStageDeps): StageDef {
           const learned = await runLearner(deps.scoring, {
             minLabeledSamples: deps.minLabeledSamples,
             decayDays: deps.decayDays,
+            signalSets: [DOMAIN_SIGNAL_SET, { kind: "social", defaults: DEFAULT_SOCIAL_WEIGHTS }],
           });
           await ctx.log(
             "info",

@@ -1,13 +1,29 @@
 import { runSocialDiscovery } from "../../social/social-stage.ts";
+import type { ScoringApi } from "../../internal-api/web-client.ts";
 import type { SocialRuntime } from "../../social/social-runtime.ts";
+import { SOCIAL_SIGNALS } from "../../social/social-signals.ts";
 import { ScanCancelledError, type StageDef } from "../stage.ts";
 
 /** `social`: impersonating accounts across platforms, scored, published by (platform, handle). */
-export function socialStage(deps: { runtime: SocialRuntime }): StageDef {
+export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi | null }): StageDef {
   return {
     name: "social",
     output: "social",
     async run(ctx) {
+      // Social signals share the weight store with domain signals; names do not overlap.
+      let weights: Record<string, number> | undefined;
+      if (deps.scoring) {
+        try {
+          const all = (await deps.scoring.getWeights()).weights;
+          weights = Object.fromEntries(Object.entries(all).filter(([name]) => name in SOCIAL_SIGNALS));
+        } catch (err) {
+          await ctx.log(
+            "warn",
+            `using default social weights: ${(err as Error).message}`,
+            "weights_unavailable",
+          );
+        }
+      }
       try {
         ctx.data.social = await runSocialDiscovery({
           payload: ctx.payload,
@@ -15,7 +31,11 @@ export function socialStage(deps: { runtime: SocialRuntime }): StageDef {
           signal: ctx.signal,
           publish: (kind, data) => ctx.publisher.publish(kind, data),
           progress: (done, total) => ctx.progress(done, total),
-          deps: { runtime: deps.runtime, log: (level, message, code) => ctx.log(level, message, code) },
+          deps: {
+            runtime: deps.runtime,
+            weights,
+            log: (level, message, code) => ctx.log(level, message, code),
+          },
         });
       } catch (err) {
         if (ctx.signal.aborted) throw new ScanCancelledError("scan cancelled");
