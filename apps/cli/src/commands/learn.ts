@@ -16,6 +16,7 @@ export function registerLearnCommand(program: Command): void {
         {
           minLabeledSamples: config.pipeline.minLabeledSamples,
           decayDays: config.pipeline.weightsDecayDays,
+          signalSets: [DOMAIN_SIGNAL_SET, { kind: "social", defaults: DEFAULT_SOCIAL_WEIGHTS }],
         },
       );
       if (outcome.action === "stored") {
