@@ -200,8 +200,9 @@ describe("resolveMany", () => {
         for await (const x of r.resolveMany(list, { signal: ac.signal })) got.push(x.domain);
       })(),
     ).rejects.toThrow("stop");
-    expect(Date.now() - abortedAt).toBeLessThan(100);
-    expect(Date.now() - t0).toBeLessThan(500);
+    // Functional bounds (a cancelled scan must stop within 2 s), loose enough for a busy machine.
+    expect(Date.now() - abortedAt).toBeLessThan(1000);
+    expect(Date.now() - t0).toBeLessThan(2000);
     expect(got.length).toBeLessThan(list.length);
     await expect(r.resolveDomain(slowOnes[0]!, AbortSignal.timeout(50))).rejects.toThrow();
     await r.close();

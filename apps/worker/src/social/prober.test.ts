@@ -77,7 +77,8 @@ describe("probe outcomes", () => {
     const prober = proberFor(world.runtime());
     const t0 = Date.now();
     const r = await prober.probe("github", "long-limit");
-    expect(Date.now() - t0).toBeLessThan(900);
+    // The Retry-After is a minute: returning within seconds proves it was not waited out.
+    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(r.attempts).toBe(1);
     expect(r.verdict.status).toBe("unknown");
     expect(r.verdict.reason).toBe("rate_limited");
