@@ -37,7 +37,7 @@ function expectedRegistered(fuzzers?: string[]): string[] {
   return ["acmebank.com", ...owned.map((d) => d.domain), ...live.map((l) => l.domain)].sort();
 }
 
-describe("brandwarden permute against the world", { timeout: 90_000 }, () => {
+describe("brandwarden permute against the world", { timeout: 180_000 }, () => {
   it("--registered --format json: dnstwist's fields plus domain_unicode and fuzzers", async () => {
     const { code, output } = await permute([
       "acmebank.com",
@@ -124,7 +124,7 @@ describe("brandwarden permute against the world", { timeout: 90_000 }, () => {
   });
 });
 
-describe("bad input: one line, exit code 2", { timeout: 60_000 }, () => {
+describe("bad input: one line, exit code 2", { timeout: 180_000 }, () => {
   const cases: Array<[string, string[], Record<string, string>, RegExp]> = [
     ["not a domain", ["not a domain!"], {}, /brandwarden: .*(domain|hostname|invalid)/i],
     ["unknown fuzzer", ["acmebank.com", "--fuzzers", "omission,nope"], {}, /unknown fuzzer "nope"/],

@@ -47,5 +47,5 @@ describe("brandwarden scan", () => {
     const missing = await runCli(["scan", "--domain", "acmebank.com"]);
     expect(missing.code).toBe(2);
     expect(missing.output).toContain("--brand");
-  }, 60_000);
+  }, 180_000);
 });

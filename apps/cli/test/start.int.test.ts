@@ -111,7 +111,7 @@ describe("brandwarden users create", () => {
     expect(again.code).toBe(2);
     expect(again.output).toContain("--email");
     expect(again.output).toContain("exists");
-  }, 60_000);
+  }, 180_000);
 
   it("names the bad flag and exits 2 for bad input", async () => {
     const env = { DATA_DIR: await tempDir() };
@@ -127,7 +127,7 @@ describe("brandwarden users create", () => {
     const missing = await runCli(["users", "create", "--email", "a@example.com"], env);
     expect(missing.code).toBe(2);
     expect(missing.output).toContain("--password");
-  }, 60_000);
+  }, 180_000);
 
   it("prints help listing the commands", async () => {
     const help = await runCli(["--help"]);
@@ -135,7 +135,7 @@ describe("brandwarden users create", () => {
     expect(help.output).toContain("users");
     expect(help.output).toContain("start");
     expect(CLI).toMatch(/brandwarden\.js$/);
-  });
+  }, 120_000);
 
   it("stops with a message naming the variable when configuration is bad", async () => {
     const res = await runCli(
@@ -146,5 +146,5 @@ describe("brandwarden users create", () => {
     );
     expect(res.code).toBe(2);
     expect(res.output).toContain("DATABASE_URL");
-  });
+  }, 120_000);
 });
