@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 // Redis, so files run in forks with a bounded pool (2 cores).
 export default defineConfig({
   test: {
-    include: ["apps/*/src/**/*.test.ts", "apps/*/test/**/*.test.ts", "packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts"],
+    include: [
+      "apps/*/src/**/*.test.ts",
+      "apps/*/test/**/*.test.ts",
+      "packages/*/src/**/*.test.ts",
+      "packages/*/test/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "apps/web-ui/**"],
     pool: "forks",
     maxWorkers: 2,
