@@ -9,6 +9,9 @@ import { registerScanRoutes } from "./pipeline/scan.routes.ts";
 import { registerReportRoutes } from "./report/report.routes.ts";
 import { registerTakedownRoutes } from "./takedown/takedown.routes.ts";
 import { registerSocialEnrichRoutes } from "./social/social-enrich.routes.ts";
+import { registerDomainEnrichRoutes } from "./enrich/domain-enrich.routes.ts";
+import { registerAiRoutes } from "./ai/ai.routes.ts";
+import { createAiPolish, createAiProse } from "./ai/prose.ts";
 
 /** Builds the worker's HTTP surface; never listens, so tests drive it with `inject`. */
 export async function buildWorkerApp(container: WorkerContainer): Promise<FastifyInstance> {
@@ -24,8 +27,22 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
     async (api) => {
       api.addHook("onRequest", bearerAuth(container.config.internalApiToken));
       registerScanRoutes(api, container.runner);
-      registerReportRoutes(api, { web: container.web, logger: infra.logger });
-      registerTakedownRoutes(api, { web: container.web, logger: infra.logger });
+      registerReportRoutes(api, {
+        web: container.web,
+        prose: createAiProse(container.ai),
+        logger: infra.logger,
+      });
+      registerTakedownRoutes(api, {
+        web: container.web,
+        polish: createAiPolish(container.ai),
+        logger: infra.logger,
+      });
+      registerAiRoutes(api, { web: container.web, ai: container.ai, logger: infra.logger });
+      registerDomainEnrichRoutes(api, {
+        profileOwnedDomain: (domain) => container.enricher.profileOwnedDomain(domain),
+        publish: (kind, data) => container.publisher.publish(kind, data as never),
+        logger: infra.logger,
+      });
       registerSocialEnrichRoutes(api, {
         runtime: container.social,
         publish: (kind, data) => container.publisher.publish(kind, data),
@@ -38,6 +55,9 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
           WORKER_PATHS.reportGenerate,
           WORKER_PATHS.takedownGenerate,
           WORKER_PATHS.socialEnrich,
+          WORKER_PATHS.domainEnrich,
+          WORKER_PATHS.campaignNarratives,
+          WORKER_PATHS.keywordExpand,
         ]),
       );
     },

@@ -13,6 +13,7 @@ import { buildStages } from "./pipeline/build-stages.ts";
 import { createResolver } from "./resolve/resolver.ts";
 import { loadTrustedCas } from "./net/http-client.ts";
 import { createSocialRuntime } from "./social/social-runtime.ts";
+import { createAiSettings } from "./ai/ai-settings.ts";
 
 /** The adapters a worker runs on; `infrastructure.ts` builds real ones, tests may pass others. */
 export interface WorkerInfrastructure {
@@ -43,6 +44,8 @@ export function createWorkerContainer(
   const enricher = createEnricher(config.enrich, { logger, dns });
   const social = createSocialRuntime(config.social, { ca: loadTrustedCas(config.enrich.extraCaCertsPath) });
   const web = createWebClient({ baseUrl: config.webUrl, token: config.internalApiToken ?? "" });
+  /** The AI provider setting, read from the web app with a short cache (AI off takes effect in seconds). */
+  const ai = createAiSettings(web);
   const feedLoader = createFeedLoader(config.pipeline.feeds, { refreshMs: config.pipeline.feedRefreshMs });
   const runner = createScanRunner({
     stages: buildStages({
@@ -52,6 +55,7 @@ export function createWorkerContainer(
       social,
       scoring: opts.withWeb === false ? null : web,
       loadFeeds: () => feedLoader.load(),
+      audit: { web: opts.withWeb === false ? null : web, ai: opts.withWeb === false ? null : ai },
     }),
     checkpoints: createCheckpoints(infra.kv),
     sink,
@@ -68,6 +72,7 @@ export function createWorkerContainer(
     enricher,
     social,
     web,
+    ai,
     publisher,
     async close() {
       await runner.close();

@@ -28,8 +28,6 @@ async function build(env: Record<string, string>): Promise<FastifyInstance> {
   return app;
 }
 
-const PENDING = [WORKER_PATHS.campaignNarratives, WORKER_PATHS.domainEnrich, WORKER_PATHS.keywordExpand];
-
 const VALID_BODIES: Record<string, unknown> = {
   [WORKER_PATHS.scanStart]: {
     scan_id: randomUUID(),
@@ -107,10 +105,21 @@ describe("worker /api/v1", () => {
     expect(res.json()).toMatchObject({ accepted: true });
   });
 
-  it.each(PENDING)("POST %s answers 501 until its capability lands", async (path) => {
-    const pending = await post(app, path, VALID_BODIES[path], TOKEN);
-    expect(pending.statusCode).toBe(501);
-    expect(pending.json()).toMatchObject({ error: "not_implemented" });
+  it("accepts keyword expansion with 202 and runs it in the background", async () => {
+    const res = await post(app, WORKER_PATHS.keywordExpand, VALID_BODIES[WORKER_PATHS.keywordExpand], TOKEN);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ accepted: true });
+  });
+
+  it("answers campaign narratives from the web app's data (502 while it is unreachable)", async () => {
+    const res = await post(
+      app,
+      WORKER_PATHS.campaignNarratives,
+      VALID_BODIES[WORKER_PATHS.campaignNarratives],
+      TOKEN,
+    );
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ error: "upstream_failed" });
   });
 
   it("serves /healthz without a token", async () => {

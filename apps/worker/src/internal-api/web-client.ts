@@ -12,7 +12,24 @@ import {
   type TWeightSet,
   type TWeightSetPut,
 } from "@brandwarden/contract/scoring";
-import { ZAuditSnapshot, type TAuditSnapshot } from "@brandwarden/contract/audit";
+import {
+  ZAuditSnapshot,
+  ZAuditVerdictsResult,
+  type TAuditSnapshot,
+  type TAuditVerdictsPut,
+} from "@brandwarden/contract/audit";
+import {
+  ZAiProviderSetting,
+  ZAuditConfig,
+  type TAiProviderSetting,
+  type TAuditConfig,
+} from "@brandwarden/contract/settings";
+import {
+  ZBrandContext,
+  ZDerivedKeywords,
+  type TBrandContext,
+  type TDerivedKeywords,
+} from "@brandwarden/contract/brand";
 
 export interface WebClientOptions {
   /** The web application's base URL (the `/v1` routes live under it). */
@@ -47,6 +64,22 @@ export interface AuditApi {
   getAuditData(scanId: string): Promise<TAuditSnapshot>;
 }
 
+/** The AI layer's part of the internal API: settings, audit verdicts, brand context, derived keywords. */
+export interface AiApi {
+  getAiProvider(): Promise<TAiProviderSetting>;
+  getAuditConfig(): Promise<TAuditConfig>;
+  /** `PUT /v1/scans/:id/audit`; an adjustment outside the configured range is a 422 `WebApiError`. */
+  putAudit(scanId: string, body: TAuditVerdictsPut): Promise<z.infer<typeof ZAuditVerdictsResult>>;
+  getBrandContext(userId: string): Promise<TBrandContext>;
+  /** `POST /v1/users/:id/derived_keywords`; a stale generation is a `WebApiError` with status 409. */
+  postDerivedKeywords(userId: string, body: TDerivedKeywords): Promise<TDerivedKeywords>;
+}
+
+/** True for the 409 of a write whose `generation` is no longer the current one (drop the result). */
+export function isStaleGeneration(err: unknown): boolean {
+  return err instanceof WebApiError && err.status === 409;
+}
+
 /** Per-call options: a longer timeout for large bodies (an audit snapshot with screenshots). */
 export interface CallOptions {
   timeoutMs?: number;
@@ -56,7 +89,8 @@ export interface CallOptions {
 export const AUDIT_DATA_TIMEOUT_MS = 120_000;
 
 export type WebClient = ScoringApi &
-  AuditApi & {
+  AuditApi &
+  AiApi & {
     request<S extends z.ZodType>(
       method: string,
       path: string,
@@ -130,5 +164,13 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       request("GET", `/v1/scans/${encodeURIComponent(scanId)}/audit_data`, ZAuditSnapshot, undefined, {
         timeoutMs: Math.max(defaultTimeoutMs, AUDIT_DATA_TIMEOUT_MS),
       }),
+    getAiProvider: () => request("GET", "/v1/settings/ai_provider", ZAiProviderSetting),
+    getAuditConfig: () => request("GET", "/v1/settings/audit_config", ZAuditConfig),
+    putAudit: (scanId, body) =>
+      request("PUT", `/v1/scans/${encodeURIComponent(scanId)}/audit`, ZAuditVerdictsResult, body),
+    getBrandContext: (userId) =>
+      request("GET", `/v1/users/${encodeURIComponent(userId)}/brand_context`, ZBrandContext),
+    postDerivedKeywords: (userId, body) =>
+      request("POST", `/v1/users/${encodeURIComponent(userId)}/derived_keywords`, ZDerivedKeywords, body),
   };
 }
