@@ -46,6 +46,14 @@ export const FUZZERS = [
     "wrong-tld",
     "the label under every top-level domain and common second-level suffix of the public suffix list",
   ],
+  [
+    "typo-tld",
+    "single-edit typos and one-deep homoglyphs of the label under other common and most-abused TLDs: acm-ebank.live",
+  ],
+  [
+    "combo-tld",
+    "combosquats (keywords and phishing words around the label) under a short list of abused TLDs: login-brand.xyz",
+  ],
   ["wrong-sld", "another second-level suffix of the same country: brand.co.uk -> brand.org.uk"],
   ["added-tld", "a country suffix appended after the real one: brand.com -> brand.com.br"],
   ["faux-tld", "a suffix written into the label: brand-com.net, brandcouk.com"],

@@ -40,21 +40,34 @@ function validateOne(
   labelCache: Map<string, LabelCheck>,
 ): Permutation {
   const labels = name.split(".");
-  const asciiLabels: string[] = [];
+  let ascii: string[] | undefined;
   let reason: string | undefined;
-  for (const label of labels) {
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i]!;
     let check = labelCache.get(label);
     if (!check) {
       check = checkLabel(label);
       labelCache.set(label, check);
     }
-    asciiLabels.push(check.ascii);
+    // Most names are ASCII already: copy the labels only once one of them needs encoding.
+    if (check.ascii !== label) (ascii ??= labels.slice(0, i))[i] = check.ascii;
+    else if (ascii) ascii[i] = label;
     reason ??= check.error;
   }
-  const domain = asciiLabels.join(".");
-  const unicode = labels.map(decodeLabel).join(".");
-  const fields = { domain, domain_unicode: unicode, fuzzer: fuzzers[0]!, fuzzers };
-  if (reason) return { ...fields, registrable_domain: null, valid: false, invalid_reason: reason };
+  const domain = ascii ? ascii.join(".") : name;
+  const unicode = name.includes("xn--") ? labels.map(decodeLabel).join(".") : name;
+  const fuzzer = fuzzers[0]!;
+  if (reason) {
+    return {
+      domain,
+      domain_unicode: unicode,
+      fuzzer,
+      fuzzers,
+      registrable_domain: null,
+      valid: false,
+      invalid_reason: reason,
+    };
+  }
   if (domain.length > 253) reason = `name longer than 253 octets (${domain.length})`;
   const parsed = parse(domain, PARSE_OPTS);
   const suffix = parsed.publicSuffix ?? "";
@@ -69,9 +82,16 @@ function validateOne(
     const registrableLabel = labels[labels.length - suffixLabels - 1] ?? "";
     reason = registryError(registrableLabel, suffix);
   }
-  return reason
-    ? { ...fields, registrable_domain: registrable, valid: false, invalid_reason: reason }
-    : { ...fields, registrable_domain: registrable, valid: true };
+  const p: Permutation = {
+    domain,
+    domain_unicode: unicode,
+    fuzzer,
+    fuzzers,
+    registrable_domain: registrable,
+    valid: !reason,
+  };
+  if (reason) p.invalid_reason = reason;
+  return p;
 }
 
 function decodeLabel(label: string): string {

@@ -37,7 +37,7 @@ export function glyphTable(suffix: string, includeInvalid: boolean): GlyphTable 
  * one occurrence at a time. Covers both dnstwist's window walk (20221213) and its
  * single/2-window walk (20250130).
  */
-function homoglyphStep(s: string, table: GlyphTable, out: Set<string>): void {
+export function homoglyphStep(s: string, table: GlyphTable, out: Set<string>): void {
   const seen = new Set<string>();
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;

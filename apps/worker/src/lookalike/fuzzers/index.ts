@@ -2,6 +2,7 @@
 import type { FuzzerName } from "../fuzzer-names.ts";
 import type { FuzzerFn } from "../types.ts";
 import { confusables } from "./confusables.ts";
+import { comboTld, typoTld } from "./cross-tld.ts";
 import { cyrillic, homoglyph, mapped } from "./glyph.ts";
 import { dotHyphen, dotOmission, hyphenOmission, subdomain, tokenSwap, various } from "./structure.ts";
 import { addedTld, fauxTld, freeHost, tldSwap, wrongSld, wrongTld } from "./suffix.ts";
@@ -63,6 +64,8 @@ export const FUZZER_FNS: Readonly<Record<FuzzerName, FuzzerFn>> = {
   "keyword-tld": keywordTld,
   "token-swap": tokenSwap,
   "wrong-tld": wrongTld,
+  "typo-tld": typoTld,
+  "combo-tld": comboTld,
   "wrong-sld": wrongSld,
   "added-tld": addedTld,
   "faux-tld": fauxTld,

@@ -1,0 +1,93 @@
+/**
+ * Homoglyph tables. Data only, matched to dnstwist's coverage: the union of the tables of
+ * dnstwist 20221213 (Debian) and 20250130 (upstream), split into look-alikes that stay ASCII and
+ * look-alikes that need an IDN. Keys of two characters are bigrams (`rn` looks like `m`).
+ */
+
+/** ASCII look-alikes, usable under every suffix. */
+export const GLYPHS_ASCII: Readonly<Record<string, readonly string[]>> = {
+  "0": ["o"],
+  "1": ["l", "i"],
+  "3": ["8"],
+  "6": ["9"],
+  "8": ["3"],
+  "9": ["6"],
+  b: ["d", "lb"],
+  c: ["e"],
+  d: ["b", "cl", "dl"],
+  e: ["c"],
+  g: ["q"],
+  h: ["lh"],
+  i: ["1", "l"],
+  k: ["lc", "lk", "ik"],
+  l: ["1", "i"],
+  m: ["n", "nn", "rn", "rr"],
+  n: ["m", "r"],
+  o: ["0"],
+  q: ["g"],
+  u: ["v"],
+  v: ["u"],
+  w: ["vv"],
+  cl: ["d"],
+  rn: ["m"],
+};
+
+/** Default IDN look-alikes (Latin extended, small capitals, ligatures) for suffixes without a table. */
+export const GLYPHS_UNICODE: Readonly<Record<string, string>> = {
+  "2": "ƻ",
+  "3": "ʒ",
+  "5": "ƽ",
+  a: "ạăȧɑåąâǎáəäãāà",
+  b: "ḃḅƅʙḇɓ",
+  c: "čᴄċçćĉƈ",
+  d: "ďḍḋɖḏɗḓḑđ",
+  e: "êẹęèḛěɇėĕéëēȩ",
+  f: "ḟƒ",
+  g: "ǧġǵğɡǥĝģɢ",
+  h: "ȟḫḩḣɦḥḧħẖⱨĥ",
+  i: "ɩǐíɪỉȋɨïīĩịîıĭįì",
+  j: "ǰĵʝɉ",
+  k: "ĸǩⱪḵķᴋḳ",
+  l: "ĺłɫļľ",
+  m: "ᴍṁḿṃɱ",
+  n: "ņǹńňṅṉṇꞑñŋ",
+  o: "öóȯỏôᴏōòŏơőõọø",
+  p: "ṗƿƥṕ",
+  q: "ʠ",
+  r: "ʀȓɍɾřṛɽȑṙŗŕɼṟ",
+  s: "ṡșŝꜱʂšśṣş",
+  t: "ťƫţṭṫțŧ",
+  u: "ᴜųŭūűǔȕưùůʉúȗüûũụ",
+  v: "ᶌṿᴠⱴⱱṽ",
+  w: "ᴡẇẅẃẘẉⱳŵẁ",
+  x: "ẋẍ",
+  y: "ŷÿʏẏɏƴȳýỿỵ",
+  z: "žƶẓẕⱬᴢżźʐ",
+  ae: "æ",
+  oe: "œ",
+};
+
+/** Latin letters with a Cyrillic twin (whole-label replacement, as dnstwist's `cyrillic`). */
+export const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = {
+  a: "а",
+  b: "ь",
+  c: "с",
+  d: "ԁ",
+  e: "е",
+  g: "ԍ",
+  h: "һ",
+  i: "і",
+  j: "ј",
+  k: "к",
+  l: "ӏ",
+  m: "м",
+  o: "о",
+  p: "р",
+  q: "ԛ",
+  s: "ѕ",
+  t: "т",
+  v: "ѵ",
+  w: "ԝ",
+  x: "х",
+  y: "у",
+};
