@@ -51,6 +51,9 @@ const FAMILY_STRENGTH: Readonly<Record<string, number>> = {
   "wrong-tld": 0.4,
   "wrong-sld": 0.4,
   "added-tld": 0.5,
+  // A typo or keyword on another TLD: the typo is visible in the name, the TLD change less so.
+  "combo-tld": 0.65,
+  "typo-tld": 0.55,
 };
 
 /** permutation_family: the most deceptive family that produced the name; null when not generated. */
