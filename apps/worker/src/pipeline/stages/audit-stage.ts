@@ -46,7 +46,7 @@ async function loadSnapshot(deps: AuditStageDeps, ctx: StageContext): Promise<TA
       return snapshot;
     }
     throwIfCancelled(ctx.signal);
-    await sleep(500);
+    await sleep(1_000);
   }
 }
 
