@@ -64,6 +64,8 @@ describe("a scan against the world (embedded)", () => {
     });
     const seen = new Set<string>();
     const scan = await services.scans.start({ id: user.id, admin: false });
+    // The owned domain's profile is still being built: the dispatch waits for it.
+    expect(scan.status).toBe("pending");
     running.web.container.hub.subscribe(scan.id, (m) => seen.add(m.type));
     const statuses = new Set<string>([scan.status]);
     await waitFor(
@@ -77,6 +79,12 @@ describe("a scan against the world (embedded)", () => {
     );
     const [done] = await db.select().from(scans).where(eq(scans.id, scan.id));
     expect(done!.error).toBeNull();
+    const profile = await services.account.profile(user.id);
+    expect(profile.owned_domains[0]).toMatchObject({
+      enrichment_status: "completed",
+      title: expect.stringContaining("Acme"),
+    });
+    expect((done!.start_payload as { domain_profiles: unknown[] }).domain_profiles).toHaveLength(1);
     expect(done!.status).toBe("completed");
     expect(statuses.has("queued") || statuses.has("running")).toBe(true);
     expect(SCAN_STAGES.map((stage) => done!.stage_states[stage]?.status)).toEqual([
