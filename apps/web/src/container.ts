@@ -67,7 +67,7 @@ export function createWebContainer(
   const worker = createWorkerClient({ baseUrl: config.workerUrl, token: config.internalApiToken });
   const outbound = createGuardedAgent({ allowPrivateNetwork: config.allowPrivateNetwork });
 
-  const users = createUsersService({ db, repo: repos.users });
+  const users = createUsersService({ db, repo: repos.users, brand: repos.brand });
   const secretBox = createSecretBox(config.settingsEncryptionKey ?? secrets.sessionSecret);
   const settings = createSettingsService({ db, repo: createSettingsRepository(db), secrets: secretBox });
   const sessions = createSessionsRepository(db);

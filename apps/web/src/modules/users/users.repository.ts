@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { derivedKeywords, ownedDomains, socialHandles, users } from "../../db/schema.ts";
+import { derivedKeywords, users } from "../../db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,20 +39,6 @@ export function createUsersRepository(db: Db) {
     async lockUser(tx: DbOrTx, userId: string): Promise<UserRow | null> {
       const rows = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
       return rows[0] ?? null;
-    },
-    ownedDomains(userId: string) {
-      return db
-        .select()
-        .from(ownedDomains)
-        .where(eq(ownedDomains.user_id, userId))
-        .orderBy(ownedDomains.domain);
-    },
-    socialHandles(userId: string) {
-      return db
-        .select()
-        .from(socialHandles)
-        .where(eq(socialHandles.user_id, userId))
-        .orderBy(socialHandles.platform, socialHandles.handle);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { TBrandContext, TDerivedKeywords, TSocialPlatform } from "@brandwar
 import { AppError, invalid, notFound } from "@brandwarden/platform/http/app-error";
 import type { Db } from "../../db/client.ts";
 import { passwordProblem } from "./password-rule.ts";
+import type { BrandRepository } from "../brand/brand.repository.ts";
 import type { UserRow, UsersRepository } from "./users.repository.ts";
 
 const ZEmail = z.email().max(254);
@@ -22,7 +23,11 @@ export function normaliseKeywords(keywords: string[]): string[] {
   return [...new Set(keywords.map((k) => k.trim().toLowerCase()).filter(Boolean))];
 }
 
-export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
+export function createUsersService(deps: {
+  db: Db;
+  repo: UsersRepository;
+  brand: Pick<BrandRepository, "ownedDomains" | "socialHandles">;
+}) {
   return {
     async createUser(input: { email: string; password: string; admin?: boolean }): Promise<UserRow> {
       const email = normaliseEmail(input.email);
@@ -70,8 +75,8 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
       const user = await deps.repo.findById(userId);
       if (!user) throw notFound("User");
       const [domains, handles, derived] = await Promise.all([
-        deps.repo.ownedDomains(userId),
-        deps.repo.socialHandles(userId),
+        deps.brand.ownedDomains(userId),
+        deps.brand.socialHandles(userId),
         this.derivedKeywords(userId),
       ]);
       return {
