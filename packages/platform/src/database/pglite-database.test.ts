@@ -6,18 +6,22 @@ import { describeDatabaseConformance } from "./database.conformance.ts";
 import { createDatabase } from "./database.ts";
 import { FIXTURE_MIGRATIONS, fixtureSchema } from "./testing/fixture-schema.ts";
 
-describeDatabaseConformance("pglite in memory", "pglite", async () => ({
-  open: () => createDatabase({ schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS }),
-  persistent: false,
-  dispose: async () => undefined,
-}));
+describeDatabaseConformance(
+  "pglite in memory",
+  "pglite",
+  async () => ({
+    open: () => createDatabase({ schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS }),
+    dispose: async () => undefined,
+  }),
+  {},
+  { persistent: false },
+);
 
 describeDatabaseConformance("pglite on disk", "pglite", async () => {
   const dir = mkdtempSync(join(tmpdir(), "bw-pglite-"));
   const dataDir = join(dir, "nested", "pgdata");
   return {
     open: () => createDatabase({ dataDir, schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS }),
-    persistent: true,
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
 });

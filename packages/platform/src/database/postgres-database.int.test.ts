@@ -16,7 +16,6 @@ describe.skipIf(postgres.skip)(postgres.title("postgres database"), () => {
     return {
       open: () =>
         createDatabase({ url: testDb.url, schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS }),
-      persistent: true,
       dispose: () => testDb.drop(),
     };
   });
