@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { TSignals } from "@brandwarden/contract/findings";
 import { scans } from "./scans.ts";
 import { users } from "./users.ts";
@@ -112,6 +113,12 @@ export const domainFindings = pgTable(
     index("domain_findings_user_idx").on(t.user_id),
     index("domain_findings_scan_score_idx").on(t.scan_id, t.score),
     index("domain_findings_scan_adjusted_idx").on(t.scan_id, t.adjusted_score),
+    // The findings table's default order: the audited score where there is one, else the score.
+    index("domain_findings_scan_effective_score_idx").on(
+      t.scan_id,
+      sql`coalesce(${t.adjusted_score}, ${t.score}) desc nulls last`,
+      t.domain,
+    ),
     index("domain_findings_scan_severity_idx").on(t.scan_id, t.severity),
     index("domain_findings_scan_label_idx").on(t.scan_id, t.label),
     index("domain_findings_scan_campaign_idx").on(t.scan_id, t.campaign_id),

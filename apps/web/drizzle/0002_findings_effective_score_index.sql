@@ -1,0 +1,1 @@
+CREATE INDEX "domain_findings_scan_effective_score_idx" ON "domain_findings" USING btree ("scan_id",coalesce("adjusted_score", "score") desc nulls last,"domain");
