@@ -1,6 +1,6 @@
 import { lookup as systemLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
-import { createSecureContext } from "node:tls";
+import { createSecureContext, type SecureContext } from "node:tls";
 import { Agent, buildConnector } from "undici";
 import { isPrivateAddress } from "./private-address.ts";
 
@@ -25,6 +25,15 @@ export interface GuardedAgentOptions {
   bodyTimeoutMs?: number;
   /** Extra CA certificates to trust (PEM), e.g. a private CA. */
   ca?: string | string[];
+}
+
+/** Agents made with the same CA list (often one per pinned host) share one TLS context. */
+const contexts = new WeakMap<object, SecureContext>();
+function sharedSecureContext(ca: string | string[]): SecureContext {
+  if (typeof ca === "string") return createSecureContext({ ca });
+  let context = contexts.get(ca);
+  if (!context) contexts.set(ca, (context = createSecureContext({ ca })));
+  return context;
 }
 
 const defaultResolve = async (hostname: string) =>
@@ -61,7 +70,7 @@ export function createGuardedAgent(opts: GuardedAgentOptions): Agent {
   };
   // One TLS context for every connection: passing `ca` alone makes Node rebuild a context (all
   // roots plus the extra CA) per connection, ~20 ms of CPU each.
-  const secureContext = opts.ca ? createSecureContext({ ca: opts.ca }) : undefined;
+  const secureContext = opts.ca ? sharedSecureContext(opts.ca) : undefined;
   const connector = buildConnector({
     timeout: opts.connectTimeoutMs ?? 10_000,
     lookup,
