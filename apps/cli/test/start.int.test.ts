@@ -95,9 +95,12 @@ describe.skipIf(pg.skip || redis.skip)(
   },
 );
 
+// Embedded mode in a temp DATA_DIR, whatever DATABASE_URL/REDIS_URL the CI run exports.
+const embedded = async () => ({ DATA_DIR: await tempDir(), DATABASE_URL: "", REDIS_URL: "" });
+
 describe("brandwarden users create", () => {
   it("creates a user, prints its id, and refuses a duplicate e-mail", async () => {
-    const env = { DATA_DIR: await tempDir() };
+    const env = await embedded();
     const first = await runCli(
       ["users", "create", "--email", "Ana@Example.com", "--password", "correct horse battery", "--admin"],
       env,
@@ -114,7 +117,7 @@ describe("brandwarden users create", () => {
   }, 180_000);
 
   it("names the bad flag and exits 2 for bad input", async () => {
-    const env = { DATA_DIR: await tempDir() };
+    const env = await embedded();
     const shortPw = await runCli(["users", "create", "--email", "a@example.com", "--password", "short"], env);
     expect(shortPw.code).toBe(2);
     expect(shortPw.output).toMatch(/--password: Passwords need 10 to 200 characters/);

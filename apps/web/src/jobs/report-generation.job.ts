@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { Db } from "../db/client.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
 import { reports, type ReportStatus } from "../db/schema.ts";
 import type { AuditEventsRepository } from "../modules/audit-events/audit-events.repository.ts";
 import type { ScansRepository } from "../modules/scans/scans.repository.ts";
@@ -33,8 +33,9 @@ export function defineReportGenerationJob(
     scanId: string,
     status: ReportStatus,
     extra: Partial<typeof reports.$inferInsert> = {},
+    tx: DbOrTx = deps.db,
   ) =>
-    deps.db
+    tx
       .insert(reports)
       .values({ scan_id: scanId, status, ...extra })
       .onConflictDoUpdate({ target: reports.scan_id, set: { status, ...extra, updated_at: sql`now()` } });
@@ -55,8 +56,11 @@ export function defineReportGenerationJob(
         const pdfs = await deps.worker.report(scan_id);
         const full_key = await deps.blobs.put(Buffer.from(pdfs.full, "base64"));
         const summary_key = await deps.blobs.put(Buffer.from(pdfs.summary, "base64"));
-        await setStatus(scan_id, "ready", { full_key, summary_key, error: null });
-        await deps.auditEvents.record({ name: "report_generated", user_id: scan.user_id, scan_id });
+        // Ready and its audit event together: nobody sees one without the other.
+        await deps.db.transaction(async (tx) => {
+          await setStatus(scan_id, "ready", { full_key, summary_key, error: null }, tx);
+          await deps.auditEvents.record({ name: "report_generated", user_id: scan.user_id, scan_id }, tx);
+        });
       } catch (err) {
         const message = (err as Error).message;
         if (ctx.attempt < ATTEMPTS) {
