@@ -32,7 +32,7 @@ const redis = await requireRedis();
  * The split deployment on PostgreSQL, Redis pub/sub + keys and BullMQ: the web app in this process,
  * the worker as its own process, so it can be killed for real mid-scan and replaced by another.
  */
-describe.skipIf(pg.skip || redis.skip)(pg.title(redis.title("a scan in the split deployment")), () => {
+describe("a scan in the split deployment", () => {
   let world: World;
   let db: TestDatabase;
   let web: RunningWeb;

@@ -59,41 +59,38 @@ describe("npm start (embedded)", () => {
 const pg = await requirePostgres();
 const redis = await requireRedis();
 
-describe.skipIf(pg.skip || redis.skip)(
-  pg.title(redis.title("split deployment on PostgreSQL and Redis")),
-  () => {
-    it("runs start:web and start:worker apart, each reporting its backing services healthy", async () => {
-      pg.assertAvailable();
-      redis.assertAvailable();
-      const db = await createTestDatabase(testDatabaseUrl());
-      const env = {
-        DATABASE_URL: db.url,
-        REDIS_URL: testRedisUrl(),
-        INTERNAL_API_TOKEN: "split-test-token-0123456789",
-        WEB_PORT: "3520",
-        WORKER_PORT: "3521",
-        EVENT_CHANNEL_PREFIX: `bwtest-${process.pid}`,
-        DATA_DIR: await tempDir(),
-      };
-      const web = spawnScript("start:web", env);
-      const worker = spawnScript("start:worker", env);
-      try {
-        expect(await waitForHealthy("http://127.0.0.1:3520/healthz")).toEqual({
-          status: "ok",
-          database: "ok",
-          redis: "ok",
-        });
-        expect(await waitForHealthy("http://127.0.0.1:3521/healthz")).toEqual({ status: "ok", redis: "ok" });
-      } finally {
-        web.child.kill("SIGTERM");
-        worker.child.kill("SIGTERM");
-      }
-      expect(await web.exited).toBe(0);
-      expect(await worker.exited).toBe(0);
-      await db.drop();
-    }, 90_000);
-  },
-);
+describe("split deployment on PostgreSQL and Redis", () => {
+  it("runs start:web and start:worker apart, each reporting its backing services healthy", async () => {
+    pg.assertAvailable();
+    redis.assertAvailable();
+    const db = await createTestDatabase(testDatabaseUrl());
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      INTERNAL_API_TOKEN: "split-test-token-0123456789",
+      WEB_PORT: "3520",
+      WORKER_PORT: "3521",
+      EVENT_CHANNEL_PREFIX: `bwtest-${process.pid}`,
+      DATA_DIR: await tempDir(),
+    };
+    const web = spawnScript("start:web", env);
+    const worker = spawnScript("start:worker", env);
+    try {
+      expect(await waitForHealthy("http://127.0.0.1:3520/healthz")).toEqual({
+        status: "ok",
+        database: "ok",
+        redis: "ok",
+      });
+      expect(await waitForHealthy("http://127.0.0.1:3521/healthz")).toEqual({ status: "ok", redis: "ok" });
+    } finally {
+      web.child.kill("SIGTERM");
+      worker.child.kill("SIGTERM");
+    }
+    expect(await web.exited).toBe(0);
+    expect(await worker.exited).toBe(0);
+    await db.drop();
+  }, 90_000);
+});
 
 // Embedded mode in a temp DATA_DIR, whatever DATABASE_URL/REDIS_URL the CI run exports.
 const embedded = async () => ({ DATA_DIR: await tempDir(), DATABASE_URL: "", REDIS_URL: "" });

@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -29,15 +28,6 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-
-/** Under CI a missing Chromium fails the run; elsewhere the suite is skipped, visibly. */
-export function chromiumAvailable(): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  const message = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
-  if (process.env.CI === "true") throw new Error(message);
-  console.warn(`SKIPPING browser tests: ${message}`);
-  return false;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

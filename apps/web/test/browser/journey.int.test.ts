@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { chromiumAvailable, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // The whole journey of a new user in Debian's Chromium against the real app on the test world;
 // then an admin at work; then a second user who must not see the first user's data.
 
 const PASSWORD = "correct horse battery";
-const describeBrowser = chromiumAvailable() ? describe : describe.skip;
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -36,7 +35,7 @@ async function download(page: Page, link: Locator): Promise<{ name: string; byte
   return { name: dl.suggestedFilename(), bytes: await readFile(file) };
 }
 
-describeBrowser("web UI in Chromium", () => {
+describe("web UI in Chromium", () => {
   let bw: BrowserWorld;
   // Collected along the journey for the isolation test.
   const owner = {

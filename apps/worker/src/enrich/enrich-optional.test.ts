@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,9 +12,7 @@ import type { BrandContext } from "./enrich-domain.ts";
 // The optional sources: screenshots (Chromium), the SMTP probe, intelligence clients.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
-// Under CI a missing Chromium fails these tests; locally they are skipped, visibly.
-const chromiumIt = haveChromium || process.env.CI === "true" ? it : it.skip;
+// These tests need Debian's Chromium (`.ci/run` installs it); without it they fail, never skip.
 
 let world: World;
 let brand: BrandContext;
@@ -38,26 +35,22 @@ function warnings() {
 }
 
 describe("screenshots", () => {
-  chromiumIt(
-    "captures the lookalike pinned to the scan's address and compares it with the brand's",
-    async () => {
-      const e = createEnricher(worldEnrichConfig(world, { SCREENSHOTS: "true", CHROMIUM_PATH: CHROMIUM, HTTP_TIMEOUT_MS: "10000" })); // prettier-ignore
-      try {
-        const owned = await e.profileOwnedDomain("acmebank.com");
-        expect(owned.screenshot_hash).toMatch(/^dhash:/);
-        const b = { ...brand, ownedProfiles: [owned] };
-        const r = await e.enrichLookalike("rewardsacmebank.com", resolvedOf(world, "rewardsacmebank.com"), b);
-        expect(r.provenance.screenshot).toMatchObject({ status: "ok", source: "chromium" });
-        expect(Buffer.from(r.fields.screenshot_png!, "base64").subarray(1, 4).toString()).toBe("PNG");
-        expect(r.fields.screenshot_similarity!).toBeGreaterThan(0.85);
-        const parked = await e.enrichLookalike("aclebank.com", resolvedOf(world, "aclebank.com"), b);
-        expect(parked.fields.screenshot_similarity!).toBeLessThan(r.fields.screenshot_similarity!);
-      } finally {
-        await e.close();
-      }
-    },
-    60_000,
-  );
+  it("captures the lookalike pinned to the scan's address and compares it with the brand's", async () => {
+    const e = createEnricher(worldEnrichConfig(world, { SCREENSHOTS: "true", CHROMIUM_PATH: CHROMIUM, HTTP_TIMEOUT_MS: "10000" })); // prettier-ignore
+    try {
+      const owned = await e.profileOwnedDomain("acmebank.com");
+      expect(owned.screenshot_hash).toMatch(/^dhash:/);
+      const b = { ...brand, ownedProfiles: [owned] };
+      const r = await e.enrichLookalike("rewardsacmebank.com", resolvedOf(world, "rewardsacmebank.com"), b);
+      expect(r.provenance.screenshot).toMatchObject({ status: "ok", source: "chromium" });
+      expect(Buffer.from(r.fields.screenshot_png!, "base64").subarray(1, 4).toString()).toBe("PNG");
+      expect(r.fields.screenshot_similarity!).toBeGreaterThan(0.85);
+      const parked = await e.enrichLookalike("aclebank.com", resolvedOf(world, "aclebank.com"), b);
+      expect(parked.fields.screenshot_similarity!).toBeLessThan(r.fields.screenshot_similarity!);
+    } finally {
+      await e.close();
+    }
+  }, 60_000);
 
   it("degrades when Chromium is missing: unavailable, one warning, the rest of the finding intact", async () => {
     resetWarnings();

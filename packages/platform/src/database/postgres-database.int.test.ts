@@ -7,7 +7,7 @@ import { FIXTURE_MIGRATIONS, fixtureSchema } from "./testing/fixture-schema.ts";
 
 const postgres = await requirePostgres();
 
-describe.skipIf(postgres.skip)(postgres.title("postgres database"), () => {
+describe("postgres database", () => {
   // Under CI an unreachable service fails here, before any test waits on it.
   beforeAll(() => postgres.assertAvailable());
 

@@ -1,39 +1,24 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { requireService } from "./require-service.ts";
 import { probeRedis } from "./services.ts";
 
 describe("requireService", () => {
   it("reports an answering service as available", async () => {
-    const s = await requireService("X", "x://host", async () => undefined, { env: { CI: "true" } });
-    expect(s).toMatchObject({ available: true, skip: false, reason: null });
-    expect(s.title("suite")).toBe("suite");
+    const s = await requireService("X", "x://host", async () => undefined);
+    expect(s).toMatchObject({ available: true, reason: null });
     expect(() => s.assertAvailable()).not.toThrow();
   });
 
-  it("skips visibly outside CI when the service does not answer", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const s = await requireService("X", "x://u:secret@host", () => Promise.reject(new Error("refused")), {
-      env: {},
-    });
-    expect(s.skip).toBe(true);
+  it("fails, naming the service and why, when it does not answer (never a skip)", async () => {
+    const s = await requireService("X", "x://u:secret@host", () => Promise.reject(new Error("refused")));
+    expect(s.available).toBe(false);
     expect(s.reason).toContain("refused");
     expect(s.reason).not.toContain("secret");
-    expect(s.title("suite")).toMatch(/^suite \(skipped: X not reachable/);
-    expect(warn).toHaveBeenCalled();
-    warn.mockRestore();
-  });
-
-  it("fails under CI when the service does not answer", async () => {
-    const s = await requireService("X", "x://host", () => Promise.reject(new Error("refused")), {
-      env: { CI: "true" },
-    });
-    expect(s.skip).toBe(false);
-    expect(() => s.assertAvailable()).toThrow(/refused.*CI=true/);
+    expect(() => s.assertAvailable()).toThrow(/X not reachable.*refused/);
   });
 
   it("treats a hanging probe as unavailable", async () => {
     const s = await requireService("X", "x://host", () => new Promise<void>(() => undefined), {
-      env: { CI: "true" },
       timeoutMs: 50,
     });
     expect(s.reason).toContain("no answer within 50 ms");

@@ -1,9 +1,10 @@
 /**
- * The one decision every integration test against a real service makes: the service answers,
- * or it does not; under CI a missing service is a failure, elsewhere a visible skip.
+ * The one check every integration test against a real service makes: probe it once, and fail the
+ * suite with a clear reason when it does not answer. Never a skip: a test that needs PostgreSQL,
+ * Redis or BullMQ runs against it or fails (`.ci/run` starts them; the machine kind has them).
  *
  *   const redis = await requireService("Redis", testRedisUrl(), () => probeRedis(testRedisUrl()));
- *   describe.skipIf(redis.skip)(redis.title("redis bus"), () => {
+ *   describe("redis bus", () => {
  *     beforeAll(() => redis.assertAvailable());
  *   });
  */
@@ -12,16 +13,11 @@ export interface ServiceStatus {
   available: boolean;
   /** Why the service is unavailable; null when it answered. */
   reason: string | null;
-  /** True when the suite should be skipped: unavailable and not under CI. */
-  skip: boolean;
-  /** Suite title carrying the skip reason, so the skip shows in the test report. */
-  title(base: string): string;
-  /** Call from beforeAll: throws when unavailable (which is only reached under CI). */
+  /** Call from beforeAll: throws, naming the service and why, when it is unavailable. */
   assertAvailable(): void;
 }
 
 export interface RequireServiceOptions {
-  env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
 }
 
@@ -31,8 +27,6 @@ export async function requireService(
   probe: () => Promise<void>,
   opts: RequireServiceOptions = {},
 ): Promise<ServiceStatus> {
-  const env = opts.env ?? process.env;
-  const ci = env.CI === "true";
   let reason: string | null = null;
   try {
     await withTimeout(probe(), opts.timeoutMs ?? 3000);
@@ -40,16 +34,12 @@ export async function requireService(
     reason = `${name} not reachable at ${redactUrl(where)}: ${err instanceof Error ? err.message : String(err)}`;
   }
   const available = reason === null;
-  const skip = !available && !ci;
-  if (skip) console.warn(`[skip] ${reason} (set CI=true to make this a failure)`);
   return {
     name,
     available,
     reason,
-    skip,
-    title: (base) => (skip ? `${base} (skipped: ${reason})` : base),
     assertAvailable: () => {
-      if (!available) throw new Error(`${reason} (CI=true: a missing service is a failure, not a skip)`);
+      if (!available) throw new Error(`${reason} (integration tests need it; start it, see README)`);
     },
   };
 }
