@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { domainFindings, settings } from "../src/db/schema.ts";
+import { insertDomainFinding, insertScan, insertUser } from "./factories.ts";
+import { describeInternalApi } from "./internal-api-suite.ts";
+
+await describeInternalApi("audit", (api) => {
+  const call = api.call;
+  describe("AI audit", () => {
+    it("persists verdicts and recomputes adjusted_score and adjusted_severity", async () => {
+      await api.t.db.delete(settings);
+      const user = await insertUser(api.t.db);
+      const scan = await insertScan(api.t.db, user.id);
+      const a = await insertDomainFinding(api.t.db, scan.id, user.id, { score: 55, severity: "medium" });
+      const b = await insertDomainFinding(api.t.db, scan.id, user.id, { score: 95, severity: "critical" });
+      const res = await call("PUT", `/v1/scans/${scan.id}/audit`, {
+        verdicts: [
+          {
+            kind: "domain",
+            finding_id: a.id,
+            verdict: "malicious",
+            confidence: 0.9,
+            adjustment: 15,
+            reasoning: "login clone",
+          },
+          {
+            kind: "domain",
+            finding_id: b.id,
+            verdict: "malicious",
+            confidence: 0.8,
+            adjustment: 10,
+            reasoning: "clone",
+          },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().updated).toEqual([
+        { kind: "domain", finding_id: a.id, adjusted_score: 70, adjusted_severity: "high" },
+        { kind: "domain", finding_id: b.id, adjusted_score: 100, adjusted_severity: "critical" },
+      ]);
+      const [row] = await api.t.db.select().from(domainFindings).where(eq(domainFindings.id, a.id));
+      expect(row).toMatchObject({
+        ai_verdict: "malicious",
+        ai_confidence: 0.9,
+        adjusted_score: 70,
+        adjusted_severity: "high",
+        score: 55,
+      });
+    });
+
+    it("rejects an adjustment outside the configured range with 422 and applies nothing", async () => {
+      await call("PUT", "/v1/settings/audit_config", { adjustment_min: -10, adjustment_max: 10 });
+      const user = await insertUser(api.t.db);
+      const scan = await insertScan(api.t.db, user.id);
+      const a = await insertDomainFinding(api.t.db, scan.id, user.id, { score: 50 });
+      const res = await call("PUT", `/v1/scans/${scan.id}/audit`, {
+        verdicts: [
+          {
+            kind: "domain",
+            finding_id: a.id,
+            verdict: "benign",
+            confidence: 0.5,
+            adjustment: -5,
+            reasoning: "ok",
+          },
+          {
+            kind: "domain",
+            finding_id: a.id,
+            verdict: "malicious",
+            confidence: 0.9,
+            adjustment: 15,
+            reasoning: "x",
+          },
+        ],
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().details).toEqual([{ index: 1, finding_id: a.id, adjustment: 15 }]);
+      const [row] = await api.t.db.select().from(domainFindings).where(eq(domainFindings.id, a.id));
+      expect(row!.adjusted_score).toBeNull();
+      expect(row!.ai_verdict).toBeNull();
+      await api.t.db.delete(settings);
+    });
+
+    it("answers 404 for a missing scan and 422 for a finding of another scan or a bad body", async () => {
+      const user = await insertUser(api.t.db);
+      const scan = await insertScan(api.t.db, user.id);
+      const other = await insertScan(api.t.db, user.id);
+      const f = await insertDomainFinding(api.t.db, other.id, user.id);
+      const verdict = {
+        kind: "domain",
+        finding_id: f.id,
+        verdict: "benign",
+        confidence: 0.5,
+        adjustment: 0,
+        reasoning: "",
+      };
+      expect((await call("PUT", `/v1/scans/${randomUUID()}/audit`, { verdicts: [verdict] })).statusCode).toBe(
+        404,
+      );
+      expect((await call("PUT", `/v1/scans/${scan.id}/audit`, { verdicts: [verdict] })).statusCode).toBe(422);
+      expect((await call("PUT", `/v1/scans/${scan.id}/audit`, { verdicts: [] })).statusCode).toBe(422);
+      expect(
+        (await call("PUT", `/v1/scans/${scan.id}/audit`, { verdicts: [{ ...verdict, verdict: "evil" }] }))
+          .statusCode,
+      ).toBe(422);
+    });
+
+    it("returns the audit snapshot with screenshot data, logo URL and logo data URI; 404 when missing", async () => {
+      const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+      const blobs = api.t.container.infra.blobs;
+      const logoKey = await blobs.put(png);
+      const shotKey = await blobs.put(Buffer.concat([png, Buffer.from([1])]));
+      const user = await insertUser(api.t.db, { logo_key: logoKey, logo_content_type: "image/png" });
+      const scan = await insertScan(api.t.db, user.id, { stage_states: {} });
+      await insertDomainFinding(api.t.db, scan.id, user.id, {
+        domain: "acmebank-login.com",
+        screenshot_key: shotKey,
+        score: 88,
+      });
+      await insertDomainFinding(api.t.db, scan.id, user.id, { domain: "acrnebank.com" });
+      const res = await call("GET", `/v1/scans/${scan.id}/audit_data`);
+      expect(res.statusCode).toBe(200);
+      const snap = res.json();
+      expect(snap.scan).toMatchObject({ scan_id: scan.id, user_id: user.id, status: "completed" });
+      expect(snap.brand.brand_name).toBe("Acme Bank");
+      expect(snap.findings.map((f: { domain: string }) => f.domain)).toEqual([
+        "acmebank-login.com",
+        "acrnebank.com",
+      ]);
+      expect(snap.findings[0].screenshot_data).toBe(
+        `data:image/png;base64,${Buffer.concat([png, Buffer.from([1])]).toString("base64")}`,
+      );
+      expect(snap.findings[1].screenshot_data).toBeNull();
+      expect(snap.social_findings).toEqual([]);
+      expect(snap.logo_url).toBe(`https://brandwarden.test/media/logos/${user.id}`);
+      expect(snap.logo_data_uri).toBe(`data:image/png;base64,${png.toString("base64")}`);
+      expect((await call("GET", `/v1/scans/${randomUUID()}/audit_data`)).statusCode).toBe(404);
+      expect((await call("GET", `/v1/scans/nope/audit_data`)).json()).toMatchObject({
+        error: "not_found",
+      });
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
+import { auth, startTestWeb } from "./harness.ts";
+import { insertDomainFindings, insertFeedback, insertScan, insertUser } from "./factories.ts";
+import { describeInternalApi } from "./internal-api-suite.ts";
+
+const ENDPOINTS: Array<[string, string]> = [
+  ["GET", "/v1/scoring/weights"],
+  ["PUT", "/v1/scoring/weights"],
+  ["GET", "/v1/scoring/feedback_samples"],
+  ["GET", "/v1/scoring/campaign_stats"],
+  ["GET", "/v1/settings/ai_provider"],
+  ["PUT", "/v1/settings/ai_provider"],
+  ["GET", "/v1/settings/audit_config"],
+  ["PUT", "/v1/settings/audit_config"],
+  ["GET", `/v1/users/${randomUUID()}/derived_keywords`],
+  ["POST", `/v1/users/${randomUUID()}/derived_keywords`],
+  ["GET", `/v1/users/${randomUUID()}/brand_context`],
+  ["PUT", `/v1/scans/${randomUUID()}/audit`],
+  ["GET", `/v1/scans/${randomUUID()}/audit_data`],
+];
+
+await describeInternalApi("auth-scoring", (api) => {
+  const call = api.call;
+  describe("bearer token", () => {
+    it.each(ENDPOINTS)(
+      "%s %s is 401 without a token, with a wrong one and a truncated one",
+      async (method, url) => {
+        const variants: Array<Record<string, string>> = [
+          {},
+          { authorization: "Bearer wrong-token-wrong-token" },
+          { authorization: "Bearer test" },
+          { authorization: auth.authorization.replace("Bearer", "Basic") },
+        ];
+        for (const headers of variants) {
+          const res = await call(method, url, {}, headers);
+          expect(res.statusCode).toBe(401);
+          expect(res.json()).toMatchObject({ error: "unauthorized" });
+        }
+      },
+    );
+
+    it("rejects every call, even with a token, when INTERNAL_API_TOKEN is unset (fails closed)", async () => {
+      const unset = await startTestWeb("pglite", { INTERNAL_API_TOKEN: "" });
+      try {
+        for (const [method, url] of ENDPOINTS) {
+          const res = await unset.app.inject({
+            method: method as "GET",
+            url,
+            headers: auth,
+            payload: {},
+          });
+          expect(res.statusCode, `${method} ${url}`).toBe(401);
+        }
+      } finally {
+        await unset.close();
+      }
+    });
+  });
+
+  describe("scoring weights", () => {
+    it("serves the built-in defaults as version 0 until a set is stored, then applies the version rule", async () => {
+      const first = await call("GET", "/v1/scoring/weights");
+      expect(first.json()).toEqual({
+        version: 0,
+        weights: DEFAULT_DOMAIN_WEIGHTS,
+        source: "manual",
+        sample_size: 0,
+      });
+
+      const v1 = await call("PUT", "/v1/scoring/weights", {
+        weights: { login_form: 20 },
+        sample_size: 12,
+      });
+      expect(v1.statusCode).toBe(200);
+      expect(v1.json()).toEqual({
+        version: 1,
+        weights: { login_form: 20 },
+        source: "learned",
+        sample_size: 12,
+      });
+
+      const jump = await call("PUT", "/v1/scoring/weights", { weights: { login_form: 21 }, version: 10 });
+      expect(jump.json().version).toBe(10);
+      const lower = await call("PUT", "/v1/scoring/weights", { weights: { login_form: 22 }, version: 3 });
+      expect(lower.json().version).toBe(11);
+      const zero = await call("PUT", "/v1/scoring/weights", { weights: { login_form: 23 }, version: 0 });
+      expect(zero.json().version).toBe(12);
+
+      const latest = await call("GET", "/v1/scoring/weights");
+      expect(latest.json()).toEqual({
+        version: 12,
+        weights: { login_form: 23 },
+        source: "learned",
+        sample_size: 0,
+      });
+    });
+
+    it("keeps versions unique when learners store at the same time", async () => {
+      const results = await Promise.all(
+        [1, 2, 3, 4].map((i) => call("PUT", "/v1/scoring/weights", { weights: { resolves: i } })),
+      );
+      const versions = results.map((r) => r.json().version as number);
+      expect(new Set(versions).size).toBe(4);
+    });
+
+    it("rejects a malformed weight set with 422 and stores nothing", async () => {
+      const before = (await call("GET", "/v1/scoring/weights")).json().version;
+      for (const body of [{}, { weights: { x: "high" } }, { weights: {}, version: -1 }, { weights: [] }]) {
+        const res = await call("PUT", "/v1/scoring/weights", body);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().error).toBe("invalid");
+      }
+      expect((await call("GET", "/v1/scoring/weights")).json().version).toBe(before);
+    });
+  });
+
+  describe("feedback samples and campaign stats", () => {
+    it("returns at most 500 feedback samples, newest first", async () => {
+      const user = await insertUser(api.t.db);
+      const base = Date.now() - 1_000_000;
+      await insertFeedback(
+        api.t.db,
+        Array.from({ length: 520 }, (_, i) => ({
+          user_id: user.id,
+          kind: "domain" as const,
+          finding_id: randomUUID(),
+          label: i % 2 ? ("confirmed" as const) : ("benign" as const),
+          reason: `r${i}`,
+          signals: { login_form: 1, parked: null },
+          created_at: new Date(base + i * 1000),
+        })),
+      );
+      const res = await call("GET", "/v1/scoring/feedback_samples");
+      const { samples } = res.json();
+      expect(samples).toHaveLength(500);
+      expect(samples[0].reason).toBe("r519");
+      expect(samples[499].reason).toBe("r20");
+      expect(samples[0]).toMatchObject({
+        kind: "domain",
+        label: "confirmed",
+        signals: { login_form: 1, parked: null },
+      });
+      const times = samples.map((s: { created_at: string }) => Date.parse(s.created_at));
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+    });
+
+    it("clusters campaign members of the last 30 days, at most 2000 findings", async () => {
+      const user = await insertUser(api.t.db);
+      const scan = await insertScan(api.t.db, user.id);
+      const old = new Date(Date.now() - 40 * 86_400_000);
+      await insertDomainFindings(api.t.db, [
+        ...Array.from({ length: 2100 }, (_, i) => ({
+          scan_id: scan.id,
+          user_id: user.id,
+          domain: `c${i}.example`,
+          campaign_id: `camp-${i % 3}`,
+          campaign_keys: [`ip:127.0.0.${i % 3}`],
+          registration_created: new Date(Date.UTC(2026, 10, 1 + (i % 5))),
+        })),
+        {
+          scan_id: scan.id,
+          user_id: user.id,
+          domain: "old.example",
+          campaign_id: "camp-old",
+          created_at: old,
+        },
+        { scan_id: scan.id, user_id: user.id, domain: "lonely.example", campaign_id: null },
+      ]);
+      const { clusters } = (await call("GET", "/v1/scoring/campaign_stats")).json();
+      const total = clusters.reduce((n: number, c: { size: number }) => n + c.size, 0);
+      expect(total).toBe(2000);
+      expect(clusters.map((c: { campaign_id: string }) => c.campaign_id).join()).not.toContain("camp-old");
+      const c0 = clusters[0];
+      expect(c0.size).toBe(c0.domains.length);
+      expect(c0.keys.length).toBe(1);
+      expect(c0.earliest_registration <= c0.latest_registration).toBe(true);
+    });
+  });
+});
