@@ -1,22 +1,11 @@
 import { z } from "zod";
+import { SOCIAL_PLATFORMS } from "@brandwarden/contract/brand";
 
 // The application-services half of a world scenario: social platforms, search, threat feeds,
 // LLM scripts, SMTP sink and webhook receiver. Every part defaults so `{}` is a valid scenario.
 
-export const PLATFORMS = [
-  "x",
-  "instagram",
-  "facebook",
-  "tiktok",
-  "linkedin",
-  "youtube",
-  "github",
-  "reddit",
-  "telegram",
-  "threads",
-  "mastodon",
-  "bluesky",
-] as const;
+/** The platforms the world serves: exactly the ones the product probes. */
+export const PLATFORMS = SOCIAL_PLATFORMS;
 export const PlatformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof PlatformSchema>;
 
