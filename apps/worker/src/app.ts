@@ -1,10 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { WORKER_PATHS } from "@brandwarden/contract/worker-api";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import type { WorkerContainer } from "./container.ts";
 import { registerWorkerHealth } from "./health/health.routes.ts";
-import { registerPendingRoutes } from "./api/not-implemented.routes.ts";
 import { registerScanRoutes } from "./pipeline/scan.routes.ts";
 import { registerReportRoutes } from "./report/report.routes.ts";
 import { registerTakedownRoutes } from "./takedown/takedown.routes.ts";
@@ -48,18 +46,6 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
         publish: (kind, data) => container.publisher.publish(kind, data),
         log: (level, message) => infra.logger[level]({ route: "social/enrich" }, message),
       });
-      registerPendingRoutes(
-        api,
-        new Set([
-          WORKER_PATHS.scanStart,
-          WORKER_PATHS.reportGenerate,
-          WORKER_PATHS.takedownGenerate,
-          WORKER_PATHS.socialEnrich,
-          WORKER_PATHS.domainEnrich,
-          WORKER_PATHS.campaignNarratives,
-          WORKER_PATHS.keywordExpand,
-        ]),
-      );
     },
     { prefix: "/api/v1" },
   );
