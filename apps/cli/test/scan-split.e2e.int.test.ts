@@ -22,7 +22,7 @@ import { loadWebConfig } from "@brandwarden/web/config";
 import { domainFindings, scanLogs, scans } from "@brandwarden/web/db/schema";
 import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
 import { startWeb, type RunningWeb } from "@brandwarden/web/server";
-import { freePort } from "./free-port.ts";
+import { freePort } from "@brandwarden/platform/testing/free-port";
 import { spawnScript, waitForHealthy, type Spawned } from "./process.ts";
 
 const pg = await requirePostgres();

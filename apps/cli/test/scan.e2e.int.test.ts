@@ -10,7 +10,7 @@ import type { World } from "@brandwarden/world/world";
 import { domainFindings, scans, socialFindings, users } from "@brandwarden/web/db/schema";
 import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
 import { startEmbedded } from "../src/commands/start.ts";
-import { freePort } from "./free-port.ts";
+import { freePort } from "@brandwarden/platform/testing/free-port";
 
 /**
  * A real scan, end to end, in the embedded deployment against the world: the web app creates it,

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "@brandwarden/platform/testing/free-port";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startEmbedded } from "../../../cli/src/commands/start.ts";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
@@ -28,17 +28,6 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Builds the current UI source into a private directory, so the tests never run a stale build. */
 function buildUi(outDir: string): void {

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // The whole journey of a new user in Debian's Chromium against the real app on the test world;
@@ -8,14 +9,9 @@ import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts
 
 const PASSWORD = "correct horse battery";
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** Polls a browser-side condition; a check that throws (element not there yet) counts as not yet. */
+const until = (what: string, check: () => Promise<boolean>, timeoutMs = 30_000) =>
+  waitFor(() => check().catch(() => false), what, timeoutMs);
 
 const nav = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
