@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
 import { freePort } from "@brandwarden/platform/testing/free-port";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startEmbedded } from "../../../cli/src/commands/start.ts";
@@ -17,17 +18,7 @@ import type { World } from "@brandwarden/world/world";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 
 /** Builds the current UI source into a private directory, so the tests never run a stale build. */
 function buildUi(outDir: string): void {
@@ -66,7 +57,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     RESCAN_INTERVAL: "0",
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
   const baseUrl = `http://127.0.0.1:${webPort}`;
   return {
     world,

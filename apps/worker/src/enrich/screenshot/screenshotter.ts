@@ -7,6 +7,7 @@ import { warnOnce } from "../optional.ts";
 import { withDeadline } from "../provenance.ts";
 import { pngPerceptualHash } from "./perceptual-hash.ts";
 import { startPinningProxy, type PinningProxy } from "./pinning-proxy.ts";
+import { HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
 
 // Screenshots with Debian's Chromium through playwright-core: one shared browser launched on
 // first use, a bounded number of pages at once, a fixed 1280x800 viewport. Each page gets its own
@@ -43,14 +44,7 @@ export interface ScreenshotterOptions {
 }
 
 const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...HEADLESS_CHROMIUM_ARGS,
   "--disable-dev-shm-usage",
   // Chromium sends loopback straight past a proxy unless told otherwise; here everything goes through it.
   "--proxy-bypass-list=<-loopback>",
