@@ -1,11 +1,10 @@
 import path from "node:path";
 import { createDiskBlobStore } from "@brandwarden/platform/blob/disk-blob-store";
-import { createBus } from "@brandwarden/platform/bus/create-bus";
 import type { Bus } from "@brandwarden/platform/bus/bus";
 import { createDatabase } from "@brandwarden/platform/database/database";
-import { createKv } from "@brandwarden/platform/kv/create-kv";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import { createLogger, type Logger } from "@brandwarden/platform/logger/logger";
+import { createSharedAdapters } from "@brandwarden/platform/messaging/shared-adapters";
 import { createQueue } from "@brandwarden/platform/queue/create-queue";
 import { withTimeout } from "@brandwarden/platform/util/with-timeout";
 import type { WebConfig } from "./config.ts";
@@ -28,9 +27,17 @@ export async function createWebInfrastructure(
     schema,
     migrationsFolder: MIGRATIONS_FOLDER,
   });
-  const bus = shared.bus ?? createBus({ redisUrl: config.redisUrl, logger });
-  const kv =
-    shared.kv ?? createKv({ redisUrl: config.redisUrl, prefix: `${config.eventChannelPrefix}:`, logger });
+  const {
+    bus,
+    kv,
+    pingRedis,
+    close: closeShared,
+  } = createSharedAdapters({
+    redisUrl: config.redisUrl,
+    prefix: config.eventChannelPrefix,
+    logger,
+    shared,
+  });
   const queue = createQueue({
     redisUrl: config.redisUrl,
     prefix: `${config.eventChannelPrefix}-web`,
@@ -46,17 +53,10 @@ export async function createWebInfrastructure(
     queue,
     blobs: createDiskBlobStore({ root: path.join(config.dataDir, "blobs") }),
     logger,
-    pingRedis: config.redisUrl
-      ? () =>
-          withTimeout(
-            kv.get("healthz").then(() => undefined),
-            2000,
-          )
-      : undefined,
+    pingRedis,
     async close() {
       await queue.close();
-      if (!shared.bus) await bus.close();
-      if (!shared.kv) await kv.close();
+      await closeShared();
       await database.close();
     },
   };
