@@ -1,4 +1,5 @@
 import dgram from "node:dgram";
+import dnsPacket from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
@@ -87,6 +88,61 @@ describe("dns client against the world", () => {
     } finally {
       await client.close();
       dead.close();
+    }
+  });
+
+  it("takes only answers to its own question from the server it asked", async () => {
+    // A server that first answers for another name, then has a third party send a forged answer
+    // with the right id and question, and only then answers properly.
+    const server = dgram.createSocket("udp4");
+    const forger = dgram.createSocket("udp4");
+    await Promise.all([
+      new Promise<void>((r) => server.bind(0, "127.0.0.1", () => r())),
+      new Promise<void>((r) => forger.bind(0, "127.0.0.1", () => r())),
+    ]);
+    const reply = (q: dnsPacket.DecodedPacket, name: string, ip: string) =>
+      dnsPacket.encode({
+        type: "response",
+        id: q.id,
+        flags: dnsPacket.AUTHORITATIVE_ANSWER,
+        questions: [{ type: "A", name, class: "IN" }],
+        answers: [{ type: "A", name, ttl: 60, data: ip }],
+      });
+    server.on("message", (msg, from) => {
+      const q = dnsPacket.decode(msg);
+      const name = q.questions![0]!.name;
+      server.send(reply(q, `other-${name}`, "10.0.0.1"), from.port, from.address);
+      forger.send(reply(q, name, "10.6.6.6"), from.port, from.address);
+      setTimeout(() => server.send(reply(q, name, "10.0.0.2"), from.port, from.address), 50);
+    });
+    const client = createDnsClient({ nameservers: [`127.0.0.1:${server.address().port}`], timeoutMs: 1000 });
+    try {
+      const res = await client.query("brand-login.com", "A");
+      expect(res.answers.map((a) => a.data)).toEqual(["10.0.0.2"]);
+    } finally {
+      await client.close();
+      server.close();
+      forger.close();
+    }
+  });
+
+  it("ends queries in flight at once when closed", async () => {
+    const silent = dgram.createSocket("udp4"); // bound, never answers
+    await new Promise<void>((r) => silent.bind(0, "127.0.0.1", () => r()));
+    const client = createDnsClient({
+      nameservers: [`127.0.0.1:${silent.address().port}`],
+      timeoutMs: 10_000,
+    });
+    try {
+      const pending = client.query("brand-login.com", "A").catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 50));
+      const closedAt = Date.now();
+      await client.close();
+      expect(String(await pending)).toMatch(/DNS client is closed/);
+      expect(Date.now() - closedAt).toBeLessThan(2000);
+      await expect(client.query("brand-login.com", "A")).rejects.toThrow(/closed/);
+    } finally {
+      silent.close();
     }
   });
 

@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import dnsPacket, { type Answer, type DecodedPacket, type Packet, type RecordType } from "dns-packet";
 
-// An async stub resolver on dns-packet: UDP on one shared socket per address family with a
-// pending map keyed by query id (thousands of concurrent queries cost one socket), TCP on
+// An async stub resolver on dns-packet: UDP on one connected socket per name server with a
+// pending map keyed by query id (thousands of concurrent queries cost one socket; connecting lets
+// the kernel skip a route lookup per datagram and drop answers from anyone else), TCP on
 // truncation, round-robin over the configured name servers with failover on timeout.
 
 export type DnsRcode = "NOERROR" | "FORMERR" | "SERVFAIL" | "NXDOMAIN" | "NOTIMP" | "REFUSED" | string;
@@ -134,16 +135,36 @@ function toRecords(list: Answer[] | undefined): DnsRecord[] {
 
 interface Pending {
   name: string;
-  server: string;
-  resolve: (p: DecodedPacket) => void;
+  /** performance.now() past which the sweep gives up on it. */
+  deadline: number;
+  /** An answer, or null for none (timeout, client closed). */
+  resolve: (p: DecodedPacket | null) => void;
+}
+
+const NONE: Answer[] = [];
+
+/** Encodes into Node's shared buffer pool; dns-packet's own `Buffer.alloc` makes an ArrayBuffer per query. */
+function encodeQuery(packet: Packet): Buffer {
+  return dnsPacket.encode(packet, Buffer.allocUnsafe(dnsPacket.encodingLength(packet)), 0);
+}
+
+/** How often unanswered queries are checked against their deadlines (one timer, not one per query). */
+const SWEEP_MS = 20;
+
+/** One name server's UDP socket (connected to it) and the queries waiting on it. */
+interface Channel {
+  socket: dgram.Socket;
+  /** False until connected, and for good when connecting failed. */
+  connected: boolean;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
 }
 
 export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
   const nameservers = opts.nameservers?.length ? opts.nameservers.map(parseNameserver) : systemNameservers();
   const defaultTimeout = opts.timeoutMs ?? 2000;
   const defaultRetries = opts.retries ?? 2;
-  const pending = new Map<number, Pending>();
-  const sockets = new Map<4 | 6, dgram.Socket>();
+  const channels = new Map<Nameserver, Channel>();
   const tcpSockets = new Set<net.Socket>();
   let next = 0;
   let closed = false;
@@ -160,11 +181,15 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     else inFlight--;
   };
 
-  const socketFor = (family: 4 | 6): dgram.Socket => {
-    let s = sockets.get(family);
-    if (s) return s;
-    s = dgram.createSocket({ type: family === 6 ? "udp6" : "udp4", recvBufferSize: 4 << 20 });
-    s.on("message", (msg, rinfo) => {
+  const channelFor = (ns: Nameserver): Channel => {
+    const ch = channels.get(ns);
+    if (ch) return ch;
+    const socket = dgram.createSocket({
+      type: net.isIPv6(ns.host) ? "udp6" : "udp4",
+      recvBufferSize: 4 << 20,
+    });
+    const pending = new Map<number, Pending>();
+    socket.on("message", (msg) => {
       let packet: DecodedPacket;
       try {
         packet = dnsPacket.decode(msg);
@@ -172,53 +197,77 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
         return; // garbage; the query will time out or get a proper answer
       }
       const p = packet.id === undefined ? undefined : pending.get(packet.id);
-      const q = packet.questions?.[0]?.name?.toLowerCase();
-      // Id, server and question must all match, or it is not our answer (spoofing, late replies).
-      if (!p || p.server !== `${rinfo.address}:${rinfo.port}` || q !== p.name) return;
+      // Id and question must match (the kernel already dropped other senders), or it is not ours.
+      if (!p || packet.questions?.[0]?.name?.toLowerCase() !== p.name) return;
       pending.delete(packet.id!);
       p.resolve(packet);
     });
-    s.on("error", () => {}); // per-query timeouts cover lost datagrams
-    s.unref();
-    sockets.set(family, s);
-    return s;
+    socket.on("error", () => {}); // per-query timeouts cover lost datagrams and refused ports
+    socket.unref();
+    const channel: Channel = {
+      socket,
+      pending,
+      connected: false,
+      ready: new Promise<void>((resolve) => {
+        socket.once("error", () => resolve()); // unreachable: `connected` stays false
+        socket.connect(ns.port, ns.host, () => {
+          channel.connected = true;
+          resolve();
+        });
+      }),
+    };
+    channels.set(ns, channel);
+    return channel;
   };
 
-  const freeId = (): number => {
-    for (;;) {
-      const id = Math.floor(Math.random() * 65536);
-      if (!pending.has(id)) return id;
-    }
-  };
-
-  const udpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> =>
-    new Promise((resolve) => {
-      const id = freeId();
-      const name = packet.questions![0]!.name.toLowerCase();
-      const family = net.isIPv6(ns.host) ? 6 : 4;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        resolve(null);
-      }, timeoutMs);
-      pending.set(id, {
-        name,
-        server: `${ns.host}:${ns.port}`,
-        resolve: (p) => {
-          clearTimeout(timer);
-          resolve(p);
-        },
-      });
-      socketFor(family).send(dnsPacket.encode({ ...packet, id }), ns.port, ns.host, (err) => {
-        if (err && pending.delete(id)) {
-          clearTimeout(timer);
-          resolve(null);
-        }
+  const udpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> => {
+    const ch = channelFor(ns);
+    if (!ch.connected) return ch.ready.then(() => (ch.connected ? udpAttempt(ns, packet, timeoutMs) : null));
+    let id = Math.floor(Math.random() * 65536);
+    while (ch.pending.has(id)) id = Math.floor(Math.random() * 65536);
+    const answer = new Promise<DecodedPacket | null>((resolve) => {
+      ch.pending.set(id, {
+        name: packet.questions![0]!.name,
+        deadline: performance.now() + timeoutMs,
+        resolve,
       });
     });
+    sweepSoon();
+    try {
+      packet.id = id;
+      ch.socket.send(encodeQuery(packet));
+    } catch {
+      // closed under us: the sweep reports it as a lost datagram
+    }
+    return answer;
+  };
+
+  // Per-query timers cost more than the queries on a busy resolver; one sweep serves them all.
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    const now = performance.now();
+    let left = 0;
+    for (const ch of channels.values()) {
+      for (const [id, p] of ch.pending) {
+        if (p.deadline > now) left++;
+        else {
+          ch.pending.delete(id);
+          p.resolve(null);
+        }
+      }
+    }
+    if (left === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+  const sweepSoon = () => {
+    if (!sweeper) sweeper = setInterval(sweep, SWEEP_MS); // keeps the process up while queries wait, as their timers did
+  };
 
   const tcpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> =>
     new Promise((resolve) => {
-      const id = freeId();
+      const id = Math.floor(Math.random() * 65536);
       const socket = net.connect(ns.port, ns.host, () =>
         socket.write(dnsPacket.streamEncode({ ...packet, id })),
       );
@@ -251,10 +300,15 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     const timeoutMs = q.timeoutMs ?? defaultTimeout;
     const attempts = (q.retries ?? defaultRetries) + 1;
     const qname = name.replace(/\.$/, "").toLowerCase();
+    // Every field set up front: one object shape, which dns-packet's encoder would otherwise change.
     const packet: Packet = {
       type: "query",
+      id: 0,
       flags: dnsPacket.RECURSION_DESIRED,
       questions: [{ type, name: qname, class: "IN" }],
+      answers: NONE,
+      authorities: NONE,
+      additionals: NONE,
     };
     await acquire();
     try {
@@ -274,6 +328,7 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     const start = next++ % nameservers.length;
     for (let i = 0; i < attempts; i++) {
       const ns = nameservers[(start + i) % nameservers.length]!;
+      if (closed) throw new Error("DNS client is closed");
       let answer = await udpAttempt(ns, packet, timeoutMs);
       if (!answer) continue;
       const truncated = ((answer.flags ?? 0) & dnsPacket.TRUNCATED_RESPONSE) !== 0;
@@ -289,6 +344,7 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
         server: `${ns.host}:${ns.port}`,
       };
     }
+    if (closed) throw new Error("DNS client is closed");
     throw new DnsTimeoutError(qname, type, attempts);
   };
 
@@ -298,8 +354,12 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     async close() {
       closed = true;
       for (const s of tcpSockets) s.destroy();
-      await Promise.all([...sockets.values()].map((s) => new Promise<void>((r) => s.close(() => r()))));
-      sockets.clear();
+      clearInterval(sweeper);
+      for (const c of channels.values()) for (const p of c.pending.values()) p.resolve(null);
+      await Promise.all(
+        [...channels.values()].map((c) => new Promise<void>((r) => c.socket.close(() => r()))),
+      );
+      channels.clear();
     },
   };
 }

@@ -32,6 +32,3 @@ export function createRateLimiter(rate: number, burst = Math.max(1, Math.ceil(ra
     },
   };
 }
-
-/** No limit. */
-export const UNLIMITED: RateLimiter = { take: async (signal) => signal?.throwIfAborted() };

@@ -1,7 +1,7 @@
 import type { RecordType } from "dns-packet";
 import { getDomain } from "tldts";
 import { createDnsClient, DnsTimeoutError, type DnsClient, type DnsResponse } from "../dns/dns-client.ts";
-import { createRateLimiter, UNLIMITED } from "./rate-limiter.ts";
+import { createRateLimiter } from "./rate-limiter.ts";
 import { resolveMany, type ResolveManyOptions } from "./resolve-many.ts";
 
 /**
@@ -88,6 +88,14 @@ type Lookup =
   | { ok: true; rcode: string; records: string[]; chain: string[]; own: boolean }
   | { ok: false; reason: string };
 
+/** A domain waiting for its NS answer, and its A/AAAA/MX lookups once they start. */
+interface Hedge {
+  at: number;
+  domain: string;
+  signal: AbortSignal | undefined;
+  rest?: Promise<[Lookup, Lookup, Lookup]>;
+}
+
 interface WildcardAnswers {
   a: string;
   aaaa: string;
@@ -99,7 +107,10 @@ const setKey = (list: string[]) => [...list].sort().join(",");
 
 function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return p;
-  signal.throwIfAborted();
+  if (signal.aborted) {
+    p.catch(() => {}); // abandoned
+    return Promise.reject(signal.reason as Error);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
@@ -147,7 +158,7 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
       retries,
       maxInFlight: Math.min(1024, Math.max(64, concurrency * 2)),
     });
-  const limiter = opts.qps ? createRateLimiter(opts.qps) : UNLIMITED;
+  const limiter = opts.qps ? createRateLimiter(opts.qps) : undefined;
   const hedgeMs = opts.hedgeMs ?? 250;
   const suppressWildcards = (opts.wildcard ?? "suppress") === "suppress";
   const stats: ResolverStats = { queries: 0, domains: 0 };
@@ -160,11 +171,12 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
     signal?: AbortSignal,
   ): Promise<{ res: DnsResponse } | { reason: string }> {
     for (let attempt = 0; ; attempt++) {
-      await limiter.take(signal);
+      if (limiter) await limiter.take(signal);
+      signal?.throwIfAborted();
       stats.queries++;
       let res: DnsResponse;
       try {
-        res = await abortable(client.query(name, type, { timeoutMs, retries }), signal);
+        res = await client.query(name, type, { timeoutMs, retries });
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         if (err instanceof DnsTimeoutError) return { reason: `timeout (${type})` };
@@ -179,7 +191,7 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
   /** Records of one type for a name, following CNAMEs. */
   async function lookup(name: string, type: RecordType, signal?: AbortSignal): Promise<Lookup> {
     const chain: string[] = [];
-    const seen = new Set([name]);
+    let seen: Set<string> | undefined; // only when there are CNAMEs
     let current = name;
     for (let hop = 0; hop <= MAX_CNAME_HOPS; hop++) {
       const out = await ask(current, type, signal);
@@ -190,6 +202,7 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
         const c = res.answers.find((r) => r.type === "CNAME" && norm(r.name) === current);
         if (!c) break;
         const target = norm(c.data);
+        seen ??= new Set([name]);
         if (seen.has(target) || chain.length >= MAX_CNAME_HOPS) {
           return { ok: true, rcode: res.rcode, records: [], chain, own: false };
         }
@@ -226,7 +239,46 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
     return p;
   }
 
-  async function resolveDomain(raw: string, signal?: AbortSignal): Promise<ResolveResult> {
+  function finish(result: ResolveResult, status: ResolveStatus, reason?: string): ResolveResult {
+    stats.domains++;
+    result.status = status;
+    if (reason) result.reason = reason;
+    return result;
+  }
+
+  function startRest(h: Hedge): Promise<[Lookup, Lookup, Lookup]> {
+    if (!h.rest) {
+      h.rest = Promise.all([lookup(h.domain, "A", h.signal), lookup(h.domain, "AAAA", h.signal), lookup(h.domain, "MX", h.signal)]); // prettier-ignore
+      h.rest.catch(() => {}); // an abort is reported through the NS lookup or the await of `rest`
+    }
+    return h.rest;
+  }
+
+  // Hedges wait in one set swept by one interval: a timer per domain costs more than its queries.
+  const hedges = new Set<Hedge>();
+  let hedgeSweep: NodeJS.Timeout | undefined;
+  function scheduleHedge(h: Hedge): void {
+    hedges.add(h);
+    hedgeSweep ??= setInterval(sweepHedges, Math.min(50, Math.max(5, hedgeMs / 5))).unref();
+  }
+  function sweepHedges(): void {
+    const now = performance.now();
+    for (const h of hedges) {
+      if (h.at > now) continue;
+      hedges.delete(h);
+      void startRest(h);
+    }
+    if (!hedges.size) {
+      clearInterval(hedgeSweep);
+      hedgeSweep = undefined;
+    }
+  }
+
+  /**
+   * Checks `signal` before every query; a query in flight runs to its answer or timeout. That
+   * costs no listener per query; `resolveDomain` and `resolveMany` return at the abort itself.
+   */
+  async function resolveOne(raw: string, signal?: AbortSignal): Promise<ResolveResult> {
     const domain = norm(raw.trim());
     const result: ResolveResult = {
       domain,
@@ -238,38 +290,21 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
       cname_chain: [],
       wildcard: false,
     };
-    const done = (status: ResolveStatus, reason?: string): ResolveResult => {
-      stats.domains++;
-      result.status = status;
-      if (reason) result.reason = reason;
-      return result;
-    };
 
     // NS first; when it is slow (past `hedgeMs`), A/AAAA/MX go out alongside instead of after it.
-    let rest: Promise<[Lookup, Lookup, Lookup]> | undefined;
-    const startRest = () => {
-      if (!rest) {
-        rest = Promise.all([
-          lookup(domain, "A", signal),
-          lookup(domain, "AAAA", signal),
-          lookup(domain, "MX", signal),
-        ]);
-        rest.catch(() => {}); // an abort is reported through the NS lookup or the await below
-      }
-      return rest;
-    };
-    const hedge = setTimeout(startRest, hedgeMs);
+    const hedge: Hedge = { at: performance.now() + hedgeMs, domain, signal };
+    scheduleHedge(hedge);
     let ns: Lookup;
     try {
       ns = await lookup(domain, "NS", signal);
     } finally {
-      clearTimeout(hedge);
+      hedges.delete(hedge);
     }
-    if (!ns.ok) return done("unknown", ns.reason);
-    if (ns.rcode === "NXDOMAIN" && ns.chain.length === 0) return done("unregistered", "nxdomain");
+    if (!ns.ok) return finish(result, "unknown", ns.reason);
+    if (ns.rcode === "NXDOMAIN" && ns.chain.length === 0) return finish(result, "unregistered", "nxdomain");
     result.dns_ns = ns.records;
 
-    const [a, aaaa, mx] = await startRest();
+    const [a, aaaa, mx] = await startRest(hedge);
     if (a.ok) result.dns_a = a.records;
     if (aaaa.ok) result.dns_aaaa = aaaa.records;
     if (mx.ok) result.dns_mx = mx.records;
@@ -282,28 +317,29 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
       if (w && w.a === setKey(result.dns_a) && w.aaaa === setKey(result.dns_aaaa)) {
         result.wildcard = true;
         const ownMx = result.dns_mx.some((m) => !w.mx.has(m));
-        if (suppressWildcards && !ownMx && !ns.records.length) return done("unregistered", "wildcard");
+        if (suppressWildcards && !ownMx && !ns.records.length)
+          return finish(result, "unregistered", "wildcard");
       }
     }
-    if (ns.records.length || hasAddresses || result.dns_mx.length) return done("registered");
-    if (failed && !failed.ok) return done("unknown", failed.reason);
+    if (ns.records.length || hasAddresses || result.dns_mx.length) return finish(result, "registered");
+    if (failed && !failed.ok) return finish(result, "unknown", failed.reason);
 
     // An existing name without records below its registrable domain: registered if that is delegated.
     const registrable = getDomain(domain, { allowPrivateDomains: true, validateHostname: false });
     if (registrable && registrable !== domain) {
       const parentNs = await lookup(registrable, "NS", signal);
-      if (!parentNs.ok) return done("unknown", parentNs.reason);
+      if (!parentNs.ok) return finish(result, "unknown", parentNs.reason);
       if (parentNs.records.length)
-        return done("registered", `registrable domain ${registrable} is delegated`);
+        return finish(result, "registered", `registrable domain ${registrable} is delegated`);
     }
-    return done("unregistered", "nodata");
+    return finish(result, "unregistered", "nodata");
   }
 
   return {
     concurrency,
     stats,
-    resolveDomain,
-    resolveMany: (names, manyOpts = {}) => resolveMany(resolveDomain, names, concurrency, manyOpts),
+    resolveDomain: (name, signal) => abortable(resolveOne(name, signal), signal),
+    resolveMany: (names, manyOpts = {}) => resolveMany(resolveOne, names, concurrency, manyOpts),
     async close() {
       if (ownClient) await client.close();
     },

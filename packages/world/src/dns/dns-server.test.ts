@@ -95,6 +95,21 @@ describe.each(["udp", "tcp"] as const)("DNS over %s", (transport) => {
   });
 });
 
+describe("closing", () => {
+  it("does not wait for slow answers still held back", async () => {
+    const own = await startDnsServer(new ZoneIndex(scenario), { host: "127.0.10.53", port: 0 });
+    const slow = scenario.lookalikes.find((x) => x.dns.fault === "slow")!;
+    const asked = dnsQuery(`127.0.10.53:${own.port}`, slow.domain, "A", { timeoutMs: 400 }).catch(
+      (e: Error) => e,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = Date.now();
+    await own.close();
+    expect(Date.now() - t0).toBeLessThan(slow.dns.delay_ms);
+    expect(await asked).toBeInstanceOf(Error); // never answered
+  });
+});
+
 describe("truncation", () => {
   it("sets TC on plain UDP answers over 512 bytes; TCP and EDNS get the whole answer", async () => {
     const d = primary();

@@ -2,7 +2,7 @@ import dgram from "node:dgram";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import dnsPacket, { type Answer, type DecodedPacket, type Packet } from "dns-packet";
-import type { ZoneIndex } from "./zone-index.ts";
+import type { LookupResult, ZoneIndex } from "./zone-index.ts";
 
 // The world's authoritative name server, UDP and TCP on one address. Answers carry AA; negative
 // answers carry the zone's SOA; UDP answers larger than the client can take are truncated (TC)
@@ -22,25 +22,39 @@ interface OptRecord {
   udpPayloadSize?: number;
 }
 
-async function answer(index: ZoneIndex, query: DecodedPacket): Promise<{ packet: Packet; udpLimit: number }> {
-  const opt = (query.additionals ?? []).find((a) => a.type === "OPT") as OptRecord | undefined;
+const NO_RECORDS: Answer[] = [];
+
+/** The response to a query, and how long to hold it back (a zone's "slow" fault). */
+function answer(
+  index: ZoneIndex,
+  query: DecodedPacket,
+): { packet: Packet; udpLimit: number; delayMs: number } {
+  const opt = query.additionals?.find((a) => a.type === "OPT") as OptRecord | undefined;
   const udpLimit = opt ? Math.max(PLAIN_UDP_LIMIT, opt.udpPayloadSize ?? PLAIN_UDP_LIMIT) : PLAIN_UDP_LIMIT;
   const rd = (query.flags ?? 0) & dnsPacket.RECURSION_DESIRED;
-  const base: Packet = {
-    type: "response",
-    id: query.id,
-    questions: query.questions,
-    additionals: opt ? [{ type: "OPT", name: ".", udpPayloadSize: 1232, flags: 0 } as unknown as Answer] : [],
-  };
   const q = query.questions?.[0];
   const opcode = ((query.flags ?? 0) >> 11) & 0xf;
-  if (!q || query.questions!.length !== 1)
-    return { packet: { ...base, flags: rd | RCODES.FORMERR }, udpLimit };
-  if (opcode !== 0) return { packet: { ...base, flags: rd | RCODES.NOTIMP }, udpLimit };
-  const result = index.lookup(q.name, q.type);
-  if (result.delayMs > 0) await sleep(result.delayMs);
-  const flags = dnsPacket.AUTHORITATIVE_ANSWER | rd | RCODES[result.rcode];
-  return { packet: { ...base, flags, answers: result.answers, authorities: result.authorities }, udpLimit };
+  let flags: number;
+  let result: LookupResult | undefined;
+  if (!q || query.questions!.length !== 1) flags = rd | RCODES.FORMERR;
+  else if (opcode !== 0) flags = rd | RCODES.NOTIMP;
+  else {
+    result = index.lookup(q.name, q.type);
+    flags = dnsPacket.AUTHORITATIVE_ANSWER | rd | RCODES[result.rcode];
+  }
+  // One object shape for every response keeps dns-packet's encoder on its fast path.
+  const packet: Packet = {
+    type: "response",
+    id: query.id,
+    flags,
+    questions: query.questions,
+    answers: result?.answers ?? NO_RECORDS,
+    authorities: result?.authorities ?? NO_RECORDS,
+    additionals: opt
+      ? [{ type: "OPT", name: ".", udpPayloadSize: 1232, flags: 0 } as unknown as Answer]
+      : NO_RECORDS,
+  };
+  return { packet, udpLimit, delayMs: result?.delayMs ?? 0 };
 }
 
 function encodeUdp(packet: Packet, limit: number): Buffer {
@@ -92,7 +106,8 @@ function serveTcp(index: ZoneIndex, socket: net.Socket): void {
         socket.destroy();
         return;
       }
-      void answer(index, query).then(({ packet }) => {
+      const { packet, delayMs } = answer(index, query);
+      void sleep(delayMs).then(() => {
         if (!socket.destroyed) socket.write(dnsPacket.streamEncode(packet));
       });
     }
@@ -105,7 +120,8 @@ export async function startDnsServer(
 ): Promise<DnsServer> {
   // Port 0: take the kernel's UDP port, then the same TCP port (retry if it is taken).
   for (let attempt = 0; ; attempt++) {
-    const udp = dgram.createSocket({ type: "udp4", reuseAddr: false });
+    // A large receive buffer, as real servers have: bursts from bulk resolvers are not dropped.
+    const udp = dgram.createSocket({ type: "udp4", reuseAddr: false, recvBufferSize: 4 << 20 });
     const tcp = net.createServer((s) => serveTcp(index, s));
     const port = await listenUdp(udp, opts.host, opts.port);
     try {
@@ -115,6 +131,14 @@ export async function startDnsServer(
       if (opts.port !== 0 || attempt > 10) throw err;
       continue;
     }
+    const held = new Set<NodeJS.Timeout>(); // slow answers waiting
+    const reply = (packet: Packet, udpLimit: number, to: dgram.RemoteInfo) => {
+      try {
+        udp.send(encodeUdp(packet, udpLimit), to.port, to.address);
+      } catch {
+        // closed meanwhile
+      }
+    };
     udp.on("message", (msg, rinfo) => {
       let query: DecodedPacket;
       try {
@@ -123,13 +147,14 @@ export async function startDnsServer(
         return; // not DNS: drop, like a real server
       }
       if (query.type === "response") return;
-      void answer(index, query).then(({ packet, udpLimit }) => {
-        try {
-          udp.send(encodeUdp(packet, udpLimit), rinfo.port, rinfo.address);
-        } catch {
-          // closed while a slow answer waited
-        }
-      });
+      // Answered in the same tick (no promise per query: the server must outrun bulk resolvers).
+      const { packet, udpLimit, delayMs } = answer(index, query);
+      if (delayMs === 0) return reply(packet, udpLimit, rinfo);
+      const timer = setTimeout(() => {
+        held.delete(timer);
+        reply(packet, udpLimit, rinfo);
+      }, delayMs);
+      held.add(timer);
     });
     udp.on("error", () => {});
     const sockets = new Set<net.Socket>();
@@ -142,6 +167,7 @@ export async function startDnsServer(
       port,
       close: async () => {
         for (const s of sockets) s.destroy();
+        for (const t of held) clearTimeout(t);
         await Promise.all([
           new Promise<void>((r) => udp.close(() => r())),
           new Promise<void>((r) => tcp.close(() => r())),
