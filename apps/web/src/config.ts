@@ -32,6 +32,8 @@ export const ZWebEnv = z.object({
   ALLOW_PRIVATE_NETWORK: booleanFlag().default(false),
   /** How often each user's last scan is re-run; 0 turns the schedule off. */
   RESCAN_INTERVAL: durationMs().default(7 * 24 * 3600 * 1000),
+  /** How often scans whose worker stopped reporting (active key expired) are failed; 0 checks only at start-up. */
+  STALLED_SCAN_CHECK_INTERVAL: durationMs().default(60 * 1000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 });
@@ -58,6 +60,7 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     trustProxy: env.TRUST_PROXY,
     secureCookies: (env.PUBLIC_URL ?? "").startsWith("https://"),
     rescanIntervalMs: env.RESCAN_INTERVAL,
+    stalledScanCheckMs: env.STALLED_SCAN_CHECK_INTERVAL,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
   });
 }

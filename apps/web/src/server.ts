@@ -13,15 +13,22 @@ export interface RunningWeb {
 }
 
 /**
- * Builds the app, recovers scans a dead worker left running, starts the event consumer, the
- * jobs and their schedule, and listens; `stop` undoes it in reverse order.
+ * Builds the app, fails scans a dead worker left running (now and every minute), starts the
+ * event consumer, the jobs and their schedule, and listens; `stop` undoes it in reverse order.
  */
 export async function startWeb(config: WebConfig, infra: WebInfrastructure): Promise<RunningWeb> {
   const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
   const container = createWebContainer(config, infra, { sessionSecret });
   const app = await buildWebApp(container);
-  const recovered = await container.services.scans.recoverInterrupted();
-  if (recovered) infra.logger.warn({ recovered }, "scans left running without a worker were marked failed");
+  await container.services.scans.failStalled();
+  const stalledCheck =
+    config.stalledScanCheckMs > 0
+      ? setInterval(() => {
+          container.services.scans.failStalled().catch((err: unknown) => {
+            infra.logger.error({ err }, "stalled-scan check failed");
+          });
+        }, config.stalledScanCheckMs).unref()
+      : undefined;
   await container.consumer.start();
   await infra.queue.start();
   if (config.rescanIntervalMs > 0) await scheduleWeeklyRescan(infra.queue, config.rescanIntervalMs);
@@ -31,6 +38,7 @@ export async function startWeb(config: WebConfig, infra: WebInfrastructure): Pro
     container,
     url,
     async stop() {
+      clearInterval(stalledCheck);
       await app.close();
       await container.close();
       await infra.close();

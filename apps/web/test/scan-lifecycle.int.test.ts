@@ -419,15 +419,39 @@ for (const { variant, status } of await dbVariants()) {
       expect((await scanRow(scan.id)).status).toBe("queued");
     });
 
-    it("marks scans left running without an active key as failed at start-up", async () => {
+    it("fails scans whose worker stopped reporting, with the audit event, browser push and webhook", async () => {
       const user = await userWithDomain();
+      await t.db
+        .update(users)
+        .set({ webhook_url: `${hook.url}/hooks/stalled`, webhook_secret: newWebhookSecret() })
+        .where(eq(users.id, user.id));
       const scan = await t.container.services.scans.start({ id: user.id, admin: false });
       await t.db.update(scans).set({ status: "running" }).where(eq(scans.id, scan.id));
+      const waiting = await t.container.services.scans.start({ id: user.id, admin: false });
       const alive = await t.container.services.scans.start({ id: user.id, admin: false });
-      await t.container.infra.kv.del(activeKey(scan.id));
-      await t.container.services.scans.recoverInterrupted();
-      expect((await scanRow(scan.id)).status).toBe("failed");
+      const pushed = streamOf(scan.id);
+      // Every key runs out; then a worker's "queued" heartbeat renews the waiting scan's key only.
+      for (const s of [scan, waiting, alive]) await t.container.infra.kv.del(activeKey(s.id));
+      await t.container.infra.kv.set(activeKey(alive.id), "1", 60_000);
+      await publish("scan_update", waiting.id, { status: "queued", stage_states: {} });
+      await waitFor(async () => Boolean(await t.container.infra.kv.get(activeKey(waiting.id))), "heartbeat");
+
+      expect(await t.container.services.scans.failStalled()).toBe(1);
+      const failed = await scanRow(scan.id);
+      expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/stopped reporting/) });
+      expect(failed.completed_at).not.toBeNull();
+      expect((await scanRow(waiting.id)).status).toBe("queued");
       expect((await scanRow(alive.id)).status).toBe("queued");
+      expect(pushed.map((m) => m.type)).toContain("failed");
+      const events = await t.db.select().from(auditEvents).where(eq(auditEvents.scan_id, scan.id));
+      expect(events.map((e) => e.name)).toContain("scan_failed");
+      await waitFor(() => hook.requests().some((r) => r.path === "/hooks/stalled"), "webhook", 10_000);
+      expect(hook.requests().find((r) => r.path === "/hooks/stalled")!.json).toMatchObject({
+        type: "scan.failed",
+        data: { scan: { scan_id: scan.id, status: "failed" } },
+      });
+      // A second pass (another web process, the next tick) changes nothing.
+      expect(await t.container.services.scans.failStalled()).toBe(0);
     });
   });
 }

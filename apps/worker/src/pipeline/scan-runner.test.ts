@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ZEventMessage, type TEventMessage } from "@brandwarden/contract/events";
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
@@ -22,7 +22,7 @@ const payload = (over: Partial<TScanStartPayload> = {}): TScanStartPayload => ({
   ...over,
 });
 
-function harness(stages: StageDef[], kv = createMemoryKv()) {
+function harness(stages: StageDef[], kv = createMemoryKv(), heartbeatMs?: number) {
   const events: TEventMessage[] = [];
   const runner = createScanRunner({
     stages,
@@ -35,6 +35,7 @@ function harness(stages: StageDef[], kv = createMemoryKv()) {
     prefix: "bw",
     logger: createSilentLogger(),
     concurrency: 1,
+    heartbeatMs,
   });
   const updates = () =>
     events
@@ -66,6 +67,37 @@ const SIX = (ran: string[]): StageDef[] => [
 ];
 
 describe("scan runner", () => {
+  it("keeps telling the web app it is alive: a quiet stage re-sends its states, a waiting scan says queued", async () => {
+    const releases: Array<() => void> = [];
+    const quiet: StageDef = {
+      name: "generate",
+      output: "candidates",
+      run: () => new Promise<void>((r) => releases.push(r)), // reports nothing until released
+    };
+    const h = harness([quiet], createMemoryKv(), 100);
+    const first = payload();
+    const second = payload();
+    const done = Promise.all([h.runner.submit(first), h.runner.submit(second)]);
+    await new Promise((r) => setTimeout(r, 450));
+    const of = (id: string) =>
+      h.events.filter((e) => e.kind === "scan_update" && e.scan_id === id).map((e) => e.data as { status: string }); // prettier-ignore
+    // The running scan: its start, then heartbeats with the same state.
+    expect(of(first.scan_id).length).toBeGreaterThanOrEqual(3);
+    expect(of(first.scan_id).every((d) => d.status === "running")).toBe(true);
+    // The one waiting for the single slot: "queued" heartbeats.
+    expect(of(second.scan_id).length).toBeGreaterThanOrEqual(2);
+    expect(of(second.scan_id).every((d) => d.status === "queued")).toBe(true);
+    releases[0]!();
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    releases[1]!();
+    await done;
+    // One publisher per scan from submit to end: seq only rises.
+    const seqs = h.events.filter((e) => e.scan_id === second.scan_id).map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(of(second.scan_id).at(-1)!.status).toBe("completed");
+  });
+
   it("runs the stages in order and reports every stage's state, ending completed", async () => {
     const ran: string[] = [];
     const h = harness(SIX(ran));

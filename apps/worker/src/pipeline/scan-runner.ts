@@ -7,9 +7,9 @@ import {
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Checkpoints } from "./checkpoints.ts";
 import type { ScanData } from "./scan-data.ts";
-import { createScanPublisher, type EnvelopeSink } from "./scan-publisher.ts";
+import { createScanPublisher, type EnvelopeSink, type ScanPublisher } from "./scan-publisher.ts";
 import { ScanCancelledError, type StageDef } from "./stage.ts";
-import { createStageProgress } from "./stage-progress.ts";
+import { createStageProgress, type StageProgress } from "./stage-progress.ts";
 
 export interface ScanRunnerDeps {
   stages: StageDef[];
@@ -19,12 +19,22 @@ export interface ScanRunnerDeps {
   logger: Logger;
   /** Scans run at once; more wait their turn. */
   concurrency: number;
+  /**
+   * A scan with nothing to report for this long still sends a `scan_update` (a waiting one as
+   * `queued`), so the web app can tell a slow scan from a dead worker. Default 5 minutes.
+   */
+  heartbeatMs?: number;
 }
 
 interface Running {
   controller: AbortController;
   done: Promise<ScanData | null>;
+  publisher: ScanPublisher;
+  /** Set once the scan has a slot and its stages run. */
+  progress?: StageProgress;
 }
+
+const HEARTBEAT_MS = 5 * 60 * 1000;
 
 /**
  * Runs scans through the stages in order, in the background: at most `concurrency` at once,
@@ -74,15 +84,16 @@ export function createScanRunner(deps: ScanRunnerDeps) {
     return { start, initial };
   }
 
-  async function run(payload: TScanStartPayload, signal: AbortSignal): Promise<ScanData | null> {
+  async function run(payload: TScanStartPayload, entry: Running): Promise<ScanData | null> {
     const scanId = payload.scan_id;
-    const publisher = createScanPublisher({ sink: deps.sink, prefix: deps.prefix, scanId });
-    signal.addEventListener("abort", () => publisher.close(), { once: true });
+    const { publisher } = entry;
+    const signal = entry.controller.signal;
     const log = (level: "info" | "warn" | "error", message: string, code?: string) =>
       publisher.publish("log", { level, message, ...(code ? { code } : {}) }).catch(() => undefined);
     const data: ScanData = {};
     const { start, initial } = await restore(scanId, payload.resume_from_stage, data);
     const progress = createStageProgress(publisher, initial);
+    entry.progress = progress;
     let current: StageDef | undefined;
     try {
       if (start > 0) await log("info", `resuming at stage ${deps.stages[start]?.name ?? "end"}`);
@@ -125,6 +136,17 @@ export function createScanRunner(deps: ScanRunnerDeps) {
     }
   }
 
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const beat = () => {
+    for (const entry of running.values()) {
+      const sent = entry.progress
+        ? entry.progress.keepalive(heartbeatMs)
+        : entry.publisher.publish("scan_update", { status: "queued", stage_states: {} });
+      void sent.catch((err: unknown) => deps.logger.warn({ err }, "scan heartbeat not sent"));
+    }
+  };
+
   return {
     /** Starts (or queues) a scan in the background; a scan already running here is not started twice. */
     submit(payload: TScanStartPayload): Promise<ScanData | null> {
@@ -132,18 +154,31 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       if (existing) return existing.done;
       cancelled.delete(payload.scan_id);
       const controller = new AbortController();
-      const done = (async () => {
+      // One publisher from submit to the end: `seq` keeps rising across waiting and running.
+      const publisher = createScanPublisher({
+        sink: deps.sink,
+        prefix: deps.prefix,
+        scanId: payload.scan_id,
+      });
+      controller.signal.addEventListener("abort", () => publisher.close(), { once: true });
+      const entry: Running = { controller, publisher, done: Promise.resolve(null) };
+      entry.done = (async () => {
         await acquire();
         try {
           if (cancelled.has(payload.scan_id)) return null;
-          return await run(payload, controller.signal);
+          return await run(payload, entry);
         } finally {
           release();
           running.delete(payload.scan_id);
+          if (!running.size) {
+            clearInterval(heartbeat);
+            heartbeat = undefined;
+          }
         }
       })();
-      running.set(payload.scan_id, { controller, done });
-      return done;
+      running.set(payload.scan_id, entry);
+      heartbeat ??= setInterval(beat, Math.max(10, heartbeatMs / 2)).unref();
+      return entry.done;
     },
     cancel(scanId: string): boolean {
       cancelled.add(scanId);

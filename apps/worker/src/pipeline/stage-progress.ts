@@ -84,6 +84,10 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
       status = final;
       await send(error);
     },
+    /** Re-sends the current states when nothing went out for `silentMs`: the web app's sign of life. */
+    async keepalive(silentMs: number) {
+      if (Date.now() - lastSent >= silentMs) await send();
+    },
     dispose() {
       if (timer) clearTimeout(timer);
       timer = null;

@@ -3,6 +3,9 @@ import { isTerminalScanStatus, type TScanStage } from "@brandwarden/contract/sca
 import type { Bus } from "@brandwarden/platform/bus/bus";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { JobQueue } from "@brandwarden/platform/queue/queue";
+import type { Db } from "../../db/client.ts";
+import { WEBHOOK_JOB } from "../../jobs/job-names.ts";
 import { AppError, invalid, notFound } from "@brandwarden/platform/http/app-error";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
 import type { ScanStreamHub } from "../../live/scan-stream.ts";
@@ -15,6 +18,7 @@ import type { ScanRow, ScansRepository } from "./scans.repository.ts";
 import { resumeStage } from "./stage-states.ts";
 
 export const ACTIVE_KEY_TTL_MS = 60 * 60 * 1000;
+const STALLED_ERROR = "The worker stopped reporting progress; resume the scan to continue";
 export const activeKey = (scanId: string) => `scan:active:${scanId}`;
 
 /** Who acts: the owner, or an admin acting for any user. Another user's scan is 404. */
@@ -30,8 +34,10 @@ export function createScansService(deps: {
   usersService: UsersService;
   auditEvents: AuditEventsRepository;
   worker: WorkerClient;
+  db: Db;
   bus: Bus;
   kv: KeyValueStore;
+  queue: JobQueue;
   hub: ScanStreamHub;
   logger: Logger;
   publicUrl: string;
@@ -144,20 +150,46 @@ export function createScansService(deps: {
       return deps.scans.listForUser(userId);
     },
 
-    /** At start-up: scans left running whose active key expired lost their worker; mark them failed. */
-    async recoverInterrupted(): Promise<number> {
-      let recovered = 0;
-      for (const scan of await deps.scans.nonTerminal()) {
-        if (scan.status === "pending") continue;
-        if (await deps.kv.get(activeKey(scan.id))) continue;
-        await deps.scans.update(scan.id, {
-          status: "failed",
-          error: "The worker stopped reporting progress; resume the scan to continue",
-          completed_at: new Date(),
+    /**
+     * Scans dispatched to a worker whose active key expired (no `scan_update` for its whole TTL;
+     * live workers send heartbeats) lost their worker: fail them with the usual effects (audit
+     * event, browser push, `scan.failed` webhook) so nobody waits on them. Run at start-up and
+     * periodically; safe in several web processes at once.
+     */
+    async failStalled(): Promise<number> {
+      let failed = 0;
+      for (const candidate of await deps.scans.nonTerminal()) {
+        if (candidate.status === "pending") continue; // not dispatched yet (deferred)
+        if (await deps.kv.get(activeKey(candidate.id))) continue;
+        const after = await deps.db.transaction(async (tx) => {
+          const scan = await deps.scans.lock(candidate.id, tx);
+          if (!scan || isTerminalScanStatus(scan.status) || scan.status === "pending") return null;
+          const updated = await deps.scans.update(
+            scan.id,
+            { status: "failed", error: STALLED_ERROR, completed_at: new Date() },
+            tx,
+          );
+          await deps.auditEvents.record(
+            { name: "scan_failed", user_id: scan.user_id, scan_id: scan.id, data: { error: STALLED_ERROR } },
+            tx,
+          );
+          return updated;
         });
-        recovered++;
+        if (!after) continue;
+        failed++;
+        deps.logger.warn({ scan_id: after.id }, "scan failed: its worker stopped reporting");
+        await deps.queue.enqueue(
+          WEBHOOK_JOB,
+          { scan_id: after.id, event: "scan.failed" },
+          { jobId: `webhook-${after.id}-failed` },
+        );
+        deps.hub.publish({
+          type: "failed",
+          scan_id: after.id,
+          data: { status: after.status, error: after.error, stage_states: after.stage_states },
+        });
       }
-      return recovered;
+      return failed;
     },
   };
 }
