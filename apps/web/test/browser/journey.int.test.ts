@@ -50,7 +50,7 @@ describe("web UI in Chromium", () => {
   });
 
   it(
-    "a new user signs up, fills the brand profile, scans, watches progress, sorts and pages, triages, drafts a takedown, downloads both PDFs and logs out",
+    "a new user signs up, fills the brand profile, scans, stops and resumes the scan, watches progress, sorts and pages, triages, drafts a takedown, downloads both PDFs and logs out",
     { timeout: 420_000 },
     async () => {
       const { context, page } = await bw.newPage();
@@ -120,6 +120,22 @@ describe("web UI in Chromium", () => {
         15_000,
       );
       await snap(page, "03-dashboard-running");
+
+      // Stop it, then resume it from where it stopped.
+      await page.getByRole("button", { name: "Stop scan" }).click();
+      await until(
+        "the scan to show cancelled",
+        async () => /cancelled/.test(await textOf(page.getByTestId("scan-summary"))),
+        15_000,
+      );
+      expect(await page.getByRole("button", { name: "Stop scan" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Resume scan" }).click();
+      await until(
+        "the resumed scan to be under way",
+        async () => /queued|running|completed/.test(await textOf(page.getByTestId("scan-summary"))),
+        15_000,
+      );
+      expect(new URL(page.url()).searchParams.get("scan")).toBe(owner.scanId);
       await until(
         "the scan to complete",
         async () => /completed/.test(await textOf(page.getByTestId("scan-summary"))),
