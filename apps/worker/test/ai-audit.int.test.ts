@@ -51,7 +51,7 @@ describe.each(["openai", "anthropic"] as const)("AI audit against the world's %s
         expect((body.response_format as { type: string }).type).toBe("json_schema");
       } else {
         expect(r.path).toBe("/v1/messages");
-        expect(r.headers["anthropic-version"]).toBeTruthy();
+        expect(r.headers["anthropic-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(r.headers["x-api-key"]).toBe(LLM_KEY);
       }
     }

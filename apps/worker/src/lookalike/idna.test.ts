@@ -19,7 +19,9 @@ describe("IDNA 2008 and registry rules", () => {
     expect(checkLabel("ab--c").error).toMatch(/double hyphen/);
     expect(checkLabel("xn--bcher-kva").error).toBeUndefined();
     expect(checkLabel("a☃").error).toMatch(/not valid under IDNA 2008/);
-    expect(checkLabel("\u0301ab").error).toBeDefined(); // a combining mark cannot start a label
+    expect(checkLabel("\u093fab").error).toMatch(/starts with a combining mark/); // Devanagari vowel sign
+    expect(checkLabel("\u0915\u093f").error).toBeUndefined(); // the same mark after its consonant
+    expect(checkLabel("\u0301ab").error).toMatch(/U\+0301.*not valid under IDNA 2008/); // DISALLOWED outright
   });
 
   it("applies registry IDN tables and the single-script rule", () => {

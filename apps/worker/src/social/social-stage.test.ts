@@ -83,7 +83,7 @@ describe("runSocialDiscovery", () => {
       expect(severityRank(i!.severity!), `${p.handle} ${i!.score}`).toBeGreaterThanOrEqual(
         severityRank("medium"),
       );
-      expect(i!.avatar_png).toBeDefined();
+      expect(i!.avatar_png).toMatch(/^iVBORw0KGgo/); // base64 of the PNG signature
       expect(i!.similarity_method).toBe("api:text-embedding-3-small");
       expect(i!.signals?.avatar_similarity?.value).toBeGreaterThan(0.5);
     }

@@ -105,7 +105,10 @@ describe("startServices", () => {
       "SMTP_URL",
       "WEBHOOK_RECEIVER_URL",
     ];
-    for (const n of names) expect(s.env[n], n).toBeTruthy();
+    // Every service is announced with its loopback address (the API key is the one non-URL).
+    for (const n of names.filter((x) => x !== "LLM_API_KEY"))
+      expect(new URL(s.env[n]!).hostname, n).toMatch(/^127\.0\.10\.\d+$/);
+    expect(s.env.LLM_API_KEY).toMatch(/^\S{8,}$/);
     expect(s.env.SMTP_URL).toMatch(/^smtp:\/\/127\.0\.10\.1:\d+$/);
     expect(new URL(s.env.SEARCH_URL!).hostname).toBe("127.0.10.1");
   });
