@@ -2,6 +2,7 @@ import dgram from "node:dgram";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import dnsPacket, { type Answer, type DecodedPacket, type Packet, type RecordType } from "dns-packet";
+import { createDeadlineSweep } from "./deadline-sweep.ts";
 
 // An async stub resolver on dns-packet: UDP on one connected socket per name server with a
 // pending map keyed by query id (thousands of concurrent queries cost one socket; connecting lets
@@ -135,8 +136,8 @@ function toRecords(list: Answer[] | undefined): DnsRecord[] {
 
 interface Pending {
   name: string;
-  /** performance.now() past which the sweep gives up on it. */
-  deadline: number;
+  id: number;
+  channel: Channel;
   /** An answer, or null for none (timeout, client closed). */
   resolve: (p: DecodedPacket | null) => void;
 }
@@ -148,7 +149,7 @@ function encodeQuery(packet: Packet): Buffer {
   return dnsPacket.encode(packet, Buffer.allocUnsafe(dnsPacket.encodingLength(packet)), 0);
 }
 
-/** How often unanswered queries are checked against their deadlines (one timer, not one per query). */
+/** How often unanswered queries are checked against their deadlines. */
 const SWEEP_MS = 20;
 
 /** One name server's UDP socket (connected to it) and the queries waiting on it. */
@@ -181,6 +182,12 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     else inFlight--;
   };
 
+  // Unanswered past its deadline: a lost datagram (or a server too slow) for the attempt loop.
+  const deadlines = createDeadlineSweep<Pending>(SWEEP_MS, (p) => {
+    p.channel.pending.delete(p.id);
+    p.resolve(null);
+  });
+
   const channelFor = (ns: Nameserver): Channel => {
     const ch = channels.get(ns);
     if (ch) return ch;
@@ -200,6 +207,7 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
       // Id and question must match (the kernel already dropped other senders), or it is not ours.
       if (!p || packet.questions?.[0]?.name?.toLowerCase() !== p.name) return;
       pending.delete(packet.id!);
+      deadlines.delete(p);
       p.resolve(packet);
     });
     socket.on("error", () => {}); // per-query timeouts cover lost datagrams and refused ports
@@ -226,13 +234,10 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     let id = Math.floor(Math.random() * 65536);
     while (ch.pending.has(id)) id = Math.floor(Math.random() * 65536);
     const answer = new Promise<DecodedPacket | null>((resolve) => {
-      ch.pending.set(id, {
-        name: packet.questions![0]!.name,
-        deadline: performance.now() + timeoutMs,
-        resolve,
-      });
+      const p: Pending = { name: packet.questions![0]!.name, id, channel: ch, resolve };
+      ch.pending.set(id, p);
+      deadlines.add(p, performance.now() + timeoutMs);
     });
-    sweepSoon();
     try {
       packet.id = id;
       ch.socket.send(encodeQuery(packet));
@@ -240,29 +245,6 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
       // closed under us: the sweep reports it as a lost datagram
     }
     return answer;
-  };
-
-  // Per-query timers cost more than the queries on a busy resolver; one sweep serves them all.
-  let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () => {
-    const now = performance.now();
-    let left = 0;
-    for (const ch of channels.values()) {
-      for (const [id, p] of ch.pending) {
-        if (p.deadline > now) left++;
-        else {
-          ch.pending.delete(id);
-          p.resolve(null);
-        }
-      }
-    }
-    if (left === 0) {
-      clearInterval(sweeper);
-      sweeper = undefined;
-    }
-  };
-  const sweepSoon = () => {
-    if (!sweeper) sweeper = setInterval(sweep, SWEEP_MS); // keeps the process up while queries wait, as their timers did
   };
 
   const tcpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> =>
@@ -354,7 +336,7 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     async close() {
       closed = true;
       for (const s of tcpSockets) s.destroy();
-      clearInterval(sweeper);
+      deadlines.clear();
       for (const c of channels.values()) for (const p of c.pending.values()) p.resolve(null);
       await Promise.all(
         [...channels.values()].map((c) => new Promise<void>((r) => c.socket.close(() => r()))),

@@ -1,5 +1,6 @@
 import type { RecordType } from "dns-packet";
 import { getDomain } from "tldts";
+import { createDeadlineSweep } from "../dns/deadline-sweep.ts";
 import { createDnsClient, DnsTimeoutError, type DnsClient, type DnsResponse } from "../dns/dns-client.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 import { resolveMany, type ResolveManyOptions } from "./resolve-many.ts";
@@ -90,7 +91,6 @@ type Lookup =
 
 /** A domain waiting for its NS answer, and its A/AAAA/MX lookups once they start. */
 interface Hedge {
-  at: number;
   domain: string;
   signal: AbortSignal | undefined;
   rest?: Promise<[Lookup, Lookup, Lookup]>;
@@ -254,25 +254,8 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
     return h.rest;
   }
 
-  // Hedges wait in one set swept by one interval: a timer per domain costs more than its queries.
-  const hedges = new Set<Hedge>();
-  let hedgeSweep: NodeJS.Timeout | undefined;
-  function scheduleHedge(h: Hedge): void {
-    hedges.add(h);
-    hedgeSweep ??= setInterval(sweepHedges, Math.min(50, Math.max(5, hedgeMs / 5))).unref();
-  }
-  function sweepHedges(): void {
-    const now = performance.now();
-    for (const h of hedges) {
-      if (h.at > now) continue;
-      hedges.delete(h);
-      void startRest(h);
-    }
-    if (!hedges.size) {
-      clearInterval(hedgeSweep);
-      hedgeSweep = undefined;
-    }
-  }
+  // Domains whose NS answer is late get A/AAAA/MX sent at `hedgeMs`.
+  const hedges = createDeadlineSweep<Hedge>(Math.min(50, Math.max(5, hedgeMs / 5)), (h) => void startRest(h));
 
   /**
    * Checks `signal` before every query; a query in flight runs to its answer or timeout. That
@@ -292,8 +275,8 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
     };
 
     // NS first; when it is slow (past `hedgeMs`), A/AAAA/MX go out alongside instead of after it.
-    const hedge: Hedge = { at: performance.now() + hedgeMs, domain, signal };
-    scheduleHedge(hedge);
+    const hedge: Hedge = { domain, signal };
+    hedges.add(hedge, performance.now() + hedgeMs);
     let ns: Lookup;
     try {
       ns = await lookup(domain, "NS", signal);
