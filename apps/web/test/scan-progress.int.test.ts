@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { eventChannel } from "@brandwarden/contract/events";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { auditEvents, domainFindings, reports, users } from "../src/db/schema.ts";
-import { activeKey } from "../src/modules/scans/scans.service.ts";
+import { activeKey } from "../src/modules/scans/active-key.ts";
 import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
 import { dbVariants } from "./harness.ts";
 import { ALL_DONE, PDF, PREFIX, st, useScanLifecycle } from "./scan-lifecycle-context.ts";

@@ -6,9 +6,9 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db } from "../../db/client.ts";
 import type { ScanStreamHub } from "../../live/scan-stream.ts";
 import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
-import { REPORT_JOB, WEBHOOK_JOB } from "../../jobs/job-names.ts";
 import type { ScansRepository } from "./scans.repository.ts";
-import { ACTIVE_KEY_TTL_MS, activeKey } from "./scans.service.ts";
+import { announceScanEnded, recordScanEnded } from "./scan-ended.ts";
+import { ACTIVE_KEY_TTL_MS, activeKey } from "./active-key.ts";
 import { mergeStageStates, nextScanStatus, stageStatusChanged } from "./stage-states.ts";
 
 /** Handles `scan_update`: progress into `stage_states`, status moves, terminal effects. */
@@ -41,49 +41,14 @@ export function createScanUpdateHandler(deps: {
         },
         tx,
       );
-      if (terminal) {
-        await deps.auditEvents.record(
-          {
-            name: `scan_${status}` as "scan_completed",
-            user_id: scan.user_id,
-            scan_id: scanId,
-            data: { error: message.data.error },
-          },
-          tx,
-        );
-      }
+      if (terminal) await recordScanEnded(deps.auditEvents, updated!, tx);
       return { before: scan, after: updated!, terminal };
     });
     if (!outcome) return;
 
     // After commit: keys, jobs and browser pushes.
     const { before, after, terminal } = outcome;
-    if (terminal) {
-      await deps.kv.del(activeKey(scanId));
-      if (after.status === "completed") {
-        // The report job enqueues the webhook once both PDFs exist.
-        await deps.queue.enqueue(REPORT_JOB, { scan_id: scanId }, { jobId: `report-${scanId}` });
-        deps.hub.publish({
-          type: "complete",
-          scan_id: scanId,
-          data: { status: after.status, stage_states: after.stage_states },
-        });
-      } else {
-        if (after.status === "failed") {
-          await deps.queue.enqueue(
-            WEBHOOK_JOB,
-            { scan_id: scanId, event: "scan.failed" },
-            { jobId: `webhook-${scanId}-failed` },
-          );
-        }
-        deps.hub.publish({
-          type: after.status === "cancelled" ? "cancelled" : "failed",
-          scan_id: scanId,
-          data: { status: after.status, error: after.error, stage_states: after.stage_states },
-        });
-      }
-      return;
-    }
+    if (terminal) return announceScanEnded(deps, after);
     await deps.kv.set(activeKey(scanId), "1", ACTIVE_KEY_TTL_MS);
     const phaseChanged =
       before.status !== after.status || stageStatusChanged(before.stage_states, message.data.stage_states);

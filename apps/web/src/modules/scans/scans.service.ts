@@ -5,7 +5,6 @@ import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { Db } from "../../db/client.ts";
-import { WEBHOOK_JOB } from "../../jobs/job-names.ts";
 import { AppError, invalid, notFound } from "@brandwarden/platform/http/app-error";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
 import type { ScanStreamHub } from "../../live/scan-stream.ts";
@@ -14,12 +13,12 @@ import type { BrandRepository } from "../brand/brand.repository.ts";
 import type { UsersRepository } from "../users/users.repository.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { buildStartPayload, enrichmentPending } from "./scan-payload.ts";
+import { ACTIVE_KEY_TTL_MS, activeKey } from "./active-key.ts";
+import { announceScanEnded, recordScanEnded } from "./scan-ended.ts";
 import type { ScanRow, ScansRepository } from "./scans.repository.ts";
 import { resumeStage } from "./stage-states.ts";
 
-export const ACTIVE_KEY_TTL_MS = 60 * 60 * 1000;
 const STALLED_ERROR = "The worker stopped reporting progress; resume the scan to continue";
-export const activeKey = (scanId: string) => `scan:active:${scanId}`;
 
 /** Who acts: the owner, or an admin acting for any user. Another user's scan is 404. */
 export interface Actor {
@@ -169,25 +168,13 @@ export function createScansService(deps: {
             { status: "failed", error: STALLED_ERROR, completed_at: new Date() },
             tx,
           );
-          await deps.auditEvents.record(
-            { name: "scan_failed", user_id: scan.user_id, scan_id: scan.id, data: { error: STALLED_ERROR } },
-            tx,
-          );
+          await recordScanEnded(deps.auditEvents, updated!, tx);
           return updated;
         });
         if (!after) continue;
         failed++;
         deps.logger.warn({ scan_id: after.id }, "scan failed: its worker stopped reporting");
-        await deps.queue.enqueue(
-          WEBHOOK_JOB,
-          { scan_id: after.id, event: "scan.failed" },
-          { jobId: `webhook-${after.id}-failed` },
-        );
-        deps.hub.publish({
-          type: "failed",
-          scan_id: after.id,
-          data: { status: after.status, error: after.error, stage_states: after.stage_states },
-        });
+        await announceScanEnded(deps, after);
       }
       return failed;
     },
