@@ -248,7 +248,10 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
 
   function startRest(h: Hedge): Promise<[Lookup, Lookup, Lookup]> {
     if (!h.rest) {
-      h.rest = Promise.all([lookup(h.domain, "A", h.signal), lookup(h.domain, "AAAA", h.signal), lookup(h.domain, "MX", h.signal)]); // prettier-ignore
+      const types = ["A", "AAAA", "MX"] as const;
+      h.rest = Promise.all(types.map((t) => lookup(h.domain, t, h.signal))) as Promise<
+        [Lookup, Lookup, Lookup]
+      >;
       h.rest.catch(() => {}); // an abort is reported through the NS lookup or the await of `rest`
     }
     return h.rest;
