@@ -25,8 +25,8 @@ if (process.argv[2] === "--world-child") {
 }
 
 async function main() {
-  const { loadWorkerConfig } = await import("../apps/worker/src/config.ts");
-  const { createEnricher } = await import("../apps/worker/src/enrich/enricher.ts");
+  const { loadWorkerConfig } = await import("@brandwarden/worker/config");
+  const { createEnricher } = await import("@brandwarden/worker/enrich/enricher");
 
   const n = Number(process.argv[2] ?? 1000);
   const runsWithout = Number(process.argv[3] ?? 3);

@@ -4,9 +4,9 @@
 // default) answers, else embedded PGlite. Usage: node --import tsx bench/findings-list.ts [N]
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@brandwarden/platform/database/testing/postgres-test-db";
+import { createTestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
 import { probePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/services";
-import { DOMAIN_SORT_COLUMNS } from "../apps/web/src/modules/findings/findings.query.ts";
+import { DOMAIN_SORT_COLUMNS } from "@brandwarden/contract/finding-fields";
 import { browserAgent } from "../apps/web/test/browser-agent.ts";
 import { insertScan } from "../apps/web/test/factories.ts";
 import { startTestWeb } from "../apps/web/test/harness.ts";

@@ -22,9 +22,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { domainToASCII } from "node:url";
-import { generatePermutations } from "../apps/worker/src/lookalike/index.ts";
-import { createDnsClient } from "../apps/worker/src/dns/dns-client.ts";
-import { createResolver } from "../apps/worker/src/resolve/resolver.ts";
+import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
+import { createDnsClient } from "@brandwarden/worker/dns/dns-client";
+import { createResolver } from "@brandwarden/worker/resolve/resolver";
 
 const DOMAIN = "acmebank.com";
 const DNS = "127.0.10.53:53";

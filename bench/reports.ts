@@ -1,11 +1,11 @@
 // PDF report generation: time (median of runs) and size of the full report and the one-page
 // summary for 100 and 5,000 findings, screenshots (distinct, web-page-like) on 10% of them.
 // Run: `npm run bench -- reports` or `node --import tsx bench/reports.ts`.
-import { buildFullReport } from "../apps/worker/src/report/build-full-report.ts";
-import { buildSummaryReport } from "../apps/worker/src/report/build-summary-report.ts";
-import { buildReportModel } from "../apps/worker/src/report/report-model.ts";
-import { resolveReportProse } from "../apps/worker/src/report/report-prose.ts";
-import { makeSnapshot } from "../apps/worker/src/report/testing/snapshot-fixture.ts";
+import { buildFullReport } from "@brandwarden/worker/report/build-full-report";
+import { buildSummaryReport } from "@brandwarden/worker/report/build-summary-report";
+import { buildReportModel } from "@brandwarden/worker/report/report-model";
+import { resolveReportProse } from "@brandwarden/worker/report/report-prose";
+import { makeSnapshot } from "@brandwarden/worker/testing/snapshot-fixture";
 
 const quiet = { warn: () => undefined };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -7,8 +7,8 @@ import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { generateScenario } from "@brandwarden/world/scenario/generate";
 import { startWorld } from "@brandwarden/world/world";
-import { loadWorkerConfig } from "../apps/worker/src/config.ts";
-import { createWorkerContainer } from "../apps/worker/src/container.ts";
+import { loadWorkerConfig } from "@brandwarden/worker/config";
+import { createWorkerContainer } from "@brandwarden/worker/container";
 
 const sizes = process.argv
   .slice(2)

@@ -3,9 +3,9 @@
 // and the fit time for 500 samples. Exits 1 if learning does not beat the defaults.
 import { performance } from "node:perf_hooks";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import { DOMAIN_FLOORS, scoreWithSignals } from "../apps/worker/src/scoring/score.ts";
-import { fitWeights, type LabeledSample } from "../apps/worker/src/scoring/learner/fit.ts";
-import { rocAuc, rotatedWeights, syntheticSamples } from "../apps/worker/src/scoring/learner/synthetic.ts";
+import { DOMAIN_FLOORS, scoreWithSignals } from "@brandwarden/worker/scoring/score";
+import { fitWeights, type LabeledSample } from "@brandwarden/worker/scoring/learner/fit";
+import { rocAuc, rotatedWeights, syntheticSamples } from "@brandwarden/worker/testing/synthetic-labels";
 
 const NOW = new Date("2025-06-01T00:00:00Z");
 const TRAIN = 500;

@@ -5,9 +5,9 @@ import { severityRank } from "@brandwarden/contract/common";
 import type { TSocialFindingItem } from "@brandwarden/contract/findings";
 import { generateScenario } from "@brandwarden/world/scenario/generate";
 import { startTestWorld } from "@brandwarden/world/testing/test-world";
-import { socialConfigFromEnv } from "../apps/worker/src/social/social-config.ts";
-import { createSocialRuntime } from "../apps/worker/src/social/social-runtime.ts";
-import { runSocialDiscovery } from "../apps/worker/src/social/social-stage.ts";
+import { socialConfigFromEnv } from "@brandwarden/worker/social/social-config";
+import { createSocialRuntime } from "@brandwarden/worker/social/social-runtime";
+import { runSocialDiscovery } from "@brandwarden/worker/social/social-discovery";
 
 const BRANDS: Array<[string, string]> = [
   ["Acme Bank", "acmebank.com"],

@@ -10,7 +10,8 @@ const target = process.env.BRANDWARDEN_URL ?? "http://127.0.0.1:3000";
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  // No source maps in the production build: the web app would publish the UI's source (issue 17).
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
   server: {
     proxy: Object.fromEntries(
       [...API, ...MORE].map((p) => [

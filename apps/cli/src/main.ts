@@ -1,21 +1,32 @@
 import { Command, CommanderError } from "commander";
-import { ConfigError } from "@brandwarden/platform/config/load-env";
+import { ConfigError } from "@brandwarden/platform/config/config-error";
 import { readDotenv } from "@brandwarden/platform/config/read-dotenv";
-import { registerDemoCommand } from "./commands/demo.ts";
-import { registerLearnCommand } from "./commands/learn.ts";
-import { registerScanCommand } from "./commands/scan.ts";
 import { registerPermuteCommand } from "./commands/permute.ts";
-import { registerStartCommand } from "./commands/start.ts";
-import { registerUsersCommand } from "./commands/users.ts";
-import { registerWorldCommand } from "./commands/world.ts";
+import { registerScanCommand } from "./commands/scan.ts";
+import {
+  registerDemoCommand,
+  registerLearnCommand,
+  registerStartCommand,
+  registerUsersCommand,
+  registerWorldCommand,
+} from "./commands/services.ts";
+import { addGlobalOptions } from "./global-options.ts";
 import { UsageError } from "./usage-error.ts";
+
+// Only command definitions are loaded here; each command imports its implementation when run,
+// so `brandwarden --help` and light commands start in tens of milliseconds.
 
 readDotenv();
 
-const program = new Command("brandwarden")
-  .description("Brand-abuse monitoring: lookalike domains and social impersonation, scored and triaged.")
-  .showHelpAfterError("(run with --help for usage)")
-  .exitOverride();
+const program = addGlobalOptions(
+  new Command("brandwarden")
+    .description("Brand-abuse monitoring: lookalike domains and social impersonation, scored and triaged.")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride(),
+).addHelpText(
+  "after",
+  "\nExit codes: 0 done, 1 failure (network, scan failed), 2 usage or configuration error.",
+);
 
 registerStartCommand(program);
 registerUsersCommand(program);

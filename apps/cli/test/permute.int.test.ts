@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { generatePermutations } from "@brandwarden/worker/lookalike/index";
+import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
 import { runCli } from "./process.ts";
 
 let world: World;
@@ -39,14 +39,11 @@ function expectedRegistered(fuzzers?: string[]): string[] {
 
 describe("brandwarden permute against the world", { timeout: 180_000 }, () => {
   it("--registered --format json: dnstwist's fields plus domain_unicode and fuzzers", async () => {
-    const { code, output } = await permute([
-      "acmebank.com",
-      "--registered",
-      "--format",
-      "json",
-      "--nameservers",
-      ns,
-    ]);
+    const {
+      code,
+      stdout: output,
+      stderr,
+    } = await permute(["acmebank.com", "--registered", "--format", "json", "--nameservers", ns]);
     expect(code).toBe(0);
     const rows = JSON.parse(output) as Array<Record<string, unknown>>;
     expect(rows.map((r) => r.domain).sort()).toEqual(expectedRegistered());
@@ -63,12 +60,18 @@ describe("brandwarden permute against the world", { timeout: 180_000 }, () => {
       );
       expect(r.dns_ns, String(r.domain)).toEqual([...zone!.dns.ns].sort());
     }
-    expect(output).not.toContain("\r"); // no progress bar when stderr is not a terminal
+    // Off a terminal: no bar, one line per stage with its counts and elapsed time.
+    expect(stderr).not.toContain("\r");
+    const total = generatePermutations("acmebank.com").permutations.filter((p) => p.valid).length + 1;
+    expect(stderr).toMatch(new RegExp(`^generate: completed, ${total}/${total} in \\d+\\.\\d+s$`, "m"));
+    expect(stderr).toMatch(
+      new RegExp(`^resolve: completed, ${total}/${total}, ${rows.length} registered, \\d+ unregistered, \\d+ unknown in \\d+\\.\\d+s$`, "m"), // prettier-ignore
+    );
   });
 
   it("--unregistered --format list, nameservers from DNS_NAMESERVERS, --concurrency", async () => {
     const fuzzers = ["omission", "transposition", "repetition"];
-    const { code, output } = await permute(
+    const { code, stdout: output } = await permute(
       ["acmebank.com", "-u", "-f", "list", "--fuzzers", fuzzers.join(","), "--concurrency", "3"],
       { DNS_NAMESERVERS: ns },
     );
@@ -85,27 +88,64 @@ describe("brandwarden permute against the world", { timeout: 180_000 }, () => {
     const base = ["acmebank.com", "--fuzzers", "omission,repetition", "--nameservers", ns];
     const cli = await permute([...base, "-r"]);
     expect(cli.code).toBe(0);
-    const lines = cli.output.trim().split("\n");
+    const lines = cli.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^FUZZER\s+DOMAIN\s+A\/AAAA\s+MX\s+NS$/);
     expect(lines[1]).toMatch(/^\*original\s+acmebank\.com\s+127\./);
     expect(cli.output).not.toContain("\x1b[");
+    const coloured = await permute([...base, "-r", "--color", "always"]);
+    expect(coloured.stdout).toContain("\x1b[32m");
+    const noColour = await permute([...base, "-r", "--color", "always"], { NO_COLOR: "1" });
+    expect(noColour.stdout).toContain("\x1b[32m"); // --color always wins over NO_COLOR
 
     const csv = await permute([...base, "--format", "csv"]);
-    const csvLines = csv.output.trim().split("\n");
-    expect(csvLines[0]).toBe("fuzzer,domain,domain_unicode,fuzzers,dns_a,dns_aaaa,dns_mx,dns_ns,status");
-    expect(csvLines[1]).toMatch(/^\*original,acmebank\.com,acmebank\.com,,127\.[\d.;]+,.*,registered$/);
-    expect(csvLines.some((l) => l.endsWith(",unregistered"))).toBe(true);
+    // The one CSV writer: every cell quoted, CRLF line ends, formula-leading text made inert.
+    const csvLines = csv.stdout.trim().split("\r\n");
+    expect(csvLines[0]).toBe('"fuzzer","domain","domain_unicode","fuzzers","dns_a","dns_aaaa","dns_mx","dns_ns","status"'); // prettier-ignore
+    expect(csvLines[1]).toMatch(
+      /^"\*original","acmebank\.com","acmebank\.com","","127\.[\d.;]+",.*,"registered"$/,
+    );
+    expect(csvLines.some((l) => l.endsWith(',"unregistered"'))).toBe(true);
 
     const file = join(dir, "out.json");
-    const out = await permute([...base, "-f", "json", "-r", "-o", file]);
-    expect(out).toEqual({ code: 0, output: "" });
+    const out = await permute([...base, "-f", "json", "-r", "-o", file, "--quiet"]);
+    expect(out).toMatchObject({ code: 0, output: "" });
     expect(JSON.parse(readFileSync(file, "utf8"))[0].domain).toBe("acmebank.com");
+  });
+
+  it("-t/--threads, --format jsonl (one record a line), --progress json", async () => {
+    const { code, stdout, stderr } = await permute([
+      "acmebank.com",
+      "-r",
+      "-t",
+      "50",
+      "-f",
+      "jsonl",
+      "--progress",
+      "json",
+      "--nameservers",
+      ns,
+    ]);
+    expect(code).toBe(0);
+    const rows = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { domain: string; fuzzer: string });
+    expect(rows.map((r) => r.domain).sort()).toEqual(expectedRegistered());
+    expect(rows[0]).toMatchObject({ fuzzer: "*original", domain: "acmebank.com" });
+    const events = stderr
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.filter((e) => e.event === "stage").map((e) => e.stage)).toEqual(["generate", "resolve"]);
+    const resolved = events.find((e) => e.event === "stage" && e.stage === "resolve")!;
+    expect(resolved).toMatchObject({ status: "completed", registered: rows.length });
+    expect(resolved.elapsed_ms).toBeTypeOf("number");
   });
 
   it("--dictionary FILE and --tld FILE feed their fuzzers (list does not resolve)", async () => {
     writeFileSync(join(dir, "words.txt"), "# words\nzorglub\n\nfrobnic\n");
     writeFileSync(join(dir, "tlds.txt"), "shop\nco.uk\n");
-    const { code, output } = await permute(
+    const { code, stdout: output } = await permute(
       ["acmebank.com", "--fuzzers", "dictionary,tld-swap", "--dictionary", join(dir, "words.txt"), "--tld", join(dir, "tlds.txt"), "--format", "list"], // prettier-ignore
       NO_DNS,
     );
@@ -122,8 +162,17 @@ describe("brandwarden permute against the world", { timeout: 180_000 }, () => {
     );
   });
 
+  it("gives up a name server that does not answer: exit 1 naming it, not a wait for every name", async () => {
+    const res = await permute(["acmebank.com", "-r", "-f", "list", "-t", "20"], NO_DNS);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toMatch(
+      /^brandwarden: no answer from 127\.0\.0\.1:9: the last 20 lookups timed out; given up \(check --nameservers\)$/m,
+    );
+  });
+
   it("prints punycode in list/json and Unicode in the table", async () => {
-    const { output } = await permute(["bücher.de", "--fuzzers", "omission", "-f", "list"], NO_DNS);
+    const { stdout: output } = await permute(["bücher.de", "--fuzzers", "omission", "-f", "list"], NO_DNS);
     expect(output.split("\n")[0]).toBe("xn--bcher-kva.de");
   });
 });
@@ -168,7 +217,10 @@ describe("bad input: one line, exit code 2", { timeout: 180_000 }, () => {
       /cannot write .*ENOENT/,
     ],
     ["missing domain", [], {}, /missing required argument 'domain'/],
-    ["unknown option", ["acmebank.com", "--threads", "4"], {}, /unknown option '--threads'/],
+    ["zero threads", ["acmebank.com", "-t", "0"], {}, /--threads must be an integer/],
+    ["unknown option", ["acmebank.com", "--bogus", "4"], {}, /unknown option '--bogus'/],
+    ["bad progress", ["acmebank.com", "--progress", "loud"], {}, /invalid --progress "loud"/],
+    ["bad colour", ["acmebank.com", "--color", "pink"], {}, /invalid --color "pink"/],
   ];
   it.each(cases)("%s", async (_name, args, env, message) => {
     const { code, output } = await permute(args, { ...NO_DNS, ...env });

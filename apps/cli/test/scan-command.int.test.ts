@@ -13,10 +13,11 @@ describe("brandwarden scan", () => {
   it("scans a brand against the world and prints scored findings with campaigns as JSON", async () => {
     const res = await runCli(
       ["scan", "--domain", "acmebank.com", "--brand", "Acme Bank", "--keywords", "bank", "--format", "json"],
-      { ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "error" },
+      { ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "info" },
     );
     expect(res.code, res.output).toBe(0);
-    const json = JSON.parse(res.output.slice(res.output.indexOf("{")));
+    // stdout holds the result alone: progress and log lines go to stderr.
+    const json = JSON.parse(res.stdout);
     expect(json.findings.length).toBeGreaterThan(5);
     for (const f of json.findings) expect(f.score).toBeTypeOf("number");
     const scores = json.findings.map((f: { score: number }) => f.score);

@@ -3,11 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { SCAN_STAGES } from "@brandwarden/contract/scan";
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from "@brandwarden/platform/database/testing/postgres-test-db";
+import { SCAN_STAGES } from "@brandwarden/contract/constants";
+import { createTestDatabase, type TestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
 import {
   requirePostgres,
   requireRedis,

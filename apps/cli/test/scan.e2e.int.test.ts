@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { SCAN_STAGES } from "@brandwarden/contract/scan";
+import { SCAN_STAGES } from "@brandwarden/contract/constants";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
@@ -161,7 +161,8 @@ describe("a scan against the world (embedded)", () => {
     const { services } = running.web.container;
     const db = running.web.container.infra.db;
     const [user] = await db.select().from(users).where(eq(users.email, "analyst@acme.example"));
-    const actor = { id: user!.id, admin: false };
+    const actor = { id: user!.id, admin: false } as const;
+    const principal = { user: user!, userId: user!.id, actor, actingFor: false };
     const first = await db.select().from(domainFindings).where(eq(domainFindings.user_id, user!.id));
     const phishing = new Set(
       world.scenario.lookalikes.filter((l) => l.site_kind === "phishing").map((l) => l.domain),
@@ -169,8 +170,8 @@ describe("a scan against the world (embedded)", () => {
     const confirmed = first.filter((f) => phishing.has(f.domain)).map((f) => f.id);
     const benign = first.filter((f) => !phishing.has(f.domain)).map((f) => f.id);
     expect(confirmed.length + benign.length).toBeGreaterThanOrEqual(10);
-    await services.triage.label(actor, "domain", confirmed, "confirmed", "phishing clone");
-    await services.triage.label(actor, "domain", benign, "benign", null);
+    await services.triage.label(principal, "domain", confirmed, "confirmed", "phishing clone");
+    await services.triage.label(principal, "domain", benign, "benign", null);
 
     const scan = await services.scans.start(actor);
     await waitFor(

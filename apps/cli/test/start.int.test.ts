@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,8 +8,8 @@ import {
   testDatabaseUrl,
   testRedisUrl,
 } from "@brandwarden/platform/testing/services";
-import { createTestDatabase } from "@brandwarden/platform/database/testing/postgres-test-db";
-import { CLI, runCli, spawnScript, waitForHealthy } from "./process.ts";
+import { createTestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
+import { runCli, spawnScript, waitForHealthy } from "./process.ts";
 
 const dirs: string[] = [];
 const tempDir = async () => {
@@ -24,6 +24,7 @@ afterAll(async () => {
 describe("npm start (embedded)", () => {
   it("serves /healthz on both ports with no other service, generates the token and stops on Ctrl-C", async () => {
     const dataDir = await tempDir();
+    await chmod(dataDir, 0o755); // as a careless set-up leaves it: start makes it private
     const p = spawnScript("start", {
       DATA_DIR: dataDir,
       WEB_PORT: "3510",
@@ -42,6 +43,9 @@ describe("npm start (embedded)", () => {
       });
       const token = (await readFile(path.join(dataDir, "internal-api-token"), "utf8")).trim();
       expect(token).toMatch(/^[0-9a-f]{64}$/);
+      // DATA_DIR (database, secrets) is the service user's alone; the renderer user cannot enter.
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(dataDir, "internal-api-token"))).mode & 0o777).toBe(0o600);
       const weights = await fetch("http://127.0.0.1:3510/v1/scoring/weights", {
         headers: { authorization: `Bearer ${token}` },
       });
@@ -134,7 +138,6 @@ describe("brandwarden users create", () => {
     expect(help.code).toBe(0);
     expect(help.output).toContain("users");
     expect(help.output).toContain("start");
-    expect(CLI).toMatch(/brandwarden\.js$/);
   }, 120_000);
 
   it("stops with a message naming the variable when configuration is bad", async () => {

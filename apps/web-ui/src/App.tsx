@@ -3,14 +3,24 @@ import { sessionApi } from "./api/endpoints.ts";
 import { ErrorBanner, Loading } from "./components/ui.tsx";
 import { AccountPage } from "./pages/AccountPage.tsx";
 import { AdminPage } from "./pages/AdminPage.tsx";
+import { AdminUserDashboardPage } from "./pages/AdminUserDashboardPage.tsx";
+import { AdminUserPage } from "./pages/AdminUserPage.tsx";
+import { AdminWeightsPage } from "./pages/AdminWeightsPage.tsx";
 import { ForgotPage, LoginPage, ResetPage, SignupPage } from "./pages/AuthPages.tsx";
 import { DashboardPage } from "./pages/DashboardPage.tsx";
+import { PasswordChangePage } from "./pages/PasswordChangePage.tsx";
 import { TriagePage } from "./pages/TriagePage.tsx";
+import { AlertsPage } from "./pages/AlertsPage.tsx";
+import { LookalikePage } from "./pages/LookalikePage.tsx";
+import { LookalikesPage } from "./pages/LookalikesPage.tsx";
+import { UnreadAlerts } from "./monitoring/UnreadAlerts.tsx";
 import { Link, matchPath, navigate, Redirect, useLocation } from "./lib/router.tsx";
 import { useSession } from "./lib/session.tsx";
 
 const NAV = [
   { to: "/dashboard", label: "Dashboard" },
+  { to: "/lookalikes", label: "Lookalikes" },
+  { to: "/alerts", label: "Alerts" },
   { to: "/triage", label: "Triage" },
   { to: "/account", label: "Brand profile" },
 ];
@@ -39,6 +49,7 @@ function Shell({ children }: { children: ReactNode }) {
               <li key={item.to}>
                 <Link to={item.to} aria-current={path.startsWith(item.to) ? "page" : undefined}>
                   {item.label}
+                  {item.to === "/alerts" && <UnreadAlerts path={path} />}
                 </Link>
               </li>
             ))}
@@ -48,6 +59,9 @@ function Shell({ children }: { children: ReactNode }) {
           <span className="muted" title="Signed in as">
             {user?.email}
           </span>
+          <Link to="/account/password" className="btn btn-small">
+            Change password
+          </Link>
           <button type="button" className="btn btn-small" onClick={() => void logout()}>
             Log out
           </button>
@@ -83,7 +97,8 @@ export function App() {
       </main>
     );
 
-  const reset = matchPath("/reset/:token", path);
+  // The e-mailed link is /reset-password/<token>; /reset/<token> keeps working for older mails.
+  const reset = matchPath("/reset-password/:token", path) ?? matchPath("/reset/:token", path);
   if (!user) {
     if (path === "/signup") return <SignupPage />;
     if (path === "/forgot") return <ForgotPage />;
@@ -99,11 +114,31 @@ export function App() {
   if (path === "/" || path === "/login" || path === "/signup") return <Redirect to="/dashboard" />;
   if (reset) return <ResetPage token={reset.token!} />;
 
+  const actingFor = matchPath("/admin/users/:id", path);
+  const lookalike = matchPath("/lookalikes/:id", path);
+  const findingPage = matchPath("/findings/:id", path);
+  const userDashboard = matchPath("/admin/users/:id/dashboard", path);
   let page: ReactNode;
   if (path === "/dashboard") page = <DashboardPage />;
   else if (path === "/triage") page = <TriagePage />;
+  else if (path === "/alerts") page = <AlertsPage />;
+  else if (path === "/lookalikes") page = <LookalikesPage />;
+  else if (lookalike) page = <LookalikePage key={lookalike.id} lookalikeId={lookalike.id} />;
+  else if (findingPage)
+    page = (
+      <LookalikePage
+        key={findingPage.id}
+        findingId={findingPage.id}
+        kind={new URLSearchParams(window.location.search).get("kind") === "social" ? "social" : "domain"}
+      />
+    );
   else if (path === "/account") page = <AccountPage />;
+  else if (path === "/account/password") page = <PasswordChangePage />;
   else if (path === "/admin" && user.admin) page = <AdminPage />;
+  else if (path === "/admin/weights" && user.admin) page = <AdminWeightsPage />;
+  else if (userDashboard && user.admin)
+    page = <AdminUserDashboardPage key={userDashboard.id} userId={userDashboard.id!} />;
+  else if (actingFor && user.admin) page = <AdminUserPage key={actingFor.id} userId={actingFor.id!} />;
   else page = <NotFound />;
   return <Shell>{page}</Shell>;
 }

@@ -4,24 +4,34 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import type { WebContainer } from "./container.ts";
-import { registerScanEventRoutes } from "./live/scan-events.routes.ts";
+import { installPageNegotiation } from "./lib/page-negotiation.ts";
 import { registerAccountRoutes } from "./modules/account/account.routes.ts";
 import { registerAdminRoutes } from "./modules/admin/admin.routes.ts";
-import { registerDashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { registerWeightsAdminRoutes } from "./modules/admin/weights.routes.ts";
+import { registerNarrativeRoutes } from "./modules/reports/narratives.routes.ts";
+import { registerWebhookSnapshotRoutes } from "./modules/webhooks/webhook-snapshot.routes.ts";
+import { registerFindingsRoutes } from "./modules/findings/findings.routes.ts";
+import { registerScanRoutes } from "./modules/scans/scans.routes.ts";
+import { registerScanEventRoutes } from "./modules/scans/scan-events.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerMediaRoutes } from "./modules/media/media.routes.ts";
 import { registerReportRoutes } from "./modules/reports/reports.routes.ts";
-import { registerAuditRoutes } from "./modules/scans/audit.routes.ts";
+import { registerAuditRoutes } from "./modules/findings/audit.routes.ts";
 import { registerScoringRoutes } from "./modules/scoring/scoring.routes.ts";
 import { installSessions } from "./modules/sessions/session.plugin.ts";
 import { registerSessionRoutes } from "./modules/sessions/sessions.routes.ts";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes.ts";
 import { registerTakedownRoutes } from "./modules/takedowns/takedowns.routes.ts";
 import { registerTriageRoutes } from "./modules/triage/triage.routes.ts";
+import { registerAlertRoutes } from "./modules/alerts/alerts.routes.ts";
+import { registerMonitoringRoutes } from "./modules/monitoring/monitoring.routes.ts";
 import { registerUserInternalRoutes } from "./modules/users/users.routes.ts";
+import { registerMonitoredBrandsRoutes } from "./modules/brand/monitored-brands.routes.ts";
+import { installSecurityHeaders } from "./plugins/security-headers.ts";
 
 /** Builds the web application; never listens, so tests drive it with `inject`. */
 export async function buildWebApp(container: WebContainer): Promise<FastifyInstance> {
@@ -32,6 +42,10 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: config.trustProxy,
   });
+  // Routes that declare a response schema (zod, from @brandwarden/contract/browser) answer
+  // exactly that shape: a reply that does not fit it is a 500, never a silent leak.
+  app.setSerializerCompiler(serializerCompiler);
+  await installSecurityHeaders(app, { https: config.secureCookies });
   // The single-page UI, when built: its files, and index.html for the client routes.
   const uiDir = path.resolve(config.webUiDir);
   const hasUi = existsSync(path.join(uiDir, "index.html"));
@@ -42,7 +56,11 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
       return wantsPage;
     },
   });
+  // Reloads, bookmarks and new tabs of UI pages get the UI, even where a JSON route shares the path.
+  if (hasUi) installPageNegotiation(app);
   registerHealthRoutes(app, infra);
+  // Webhook receivers page a scan's snapshot with the signed URL they were sent (no session).
+  registerWebhookSnapshotRoutes(app, { service: s.webhookSnapshots, publicUrl: config.publicUrl });
 
   // Internal API /v1: bearer token on every route, no CSRF (not a browser surface).
   await app.register(async (internal) => {
@@ -50,6 +68,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerScoringRoutes(internal, s.scoring);
     registerSettingsRoutes(internal, s.settings);
     registerUserInternalRoutes(internal, s.users);
+    registerMonitoredBrandsRoutes(internal, s.monitoredBrands);
     registerAuditRoutes(internal, s.audit);
   });
 
@@ -57,21 +76,29 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
   await app.register(async (browser) => {
     await browser.register(cookie, { secret: container.sessionSecret });
     await browser.register(multipart);
-    installSessions(browser, { sessions: deps.sessions, secure: config.secureCookies });
-    registerSessionRoutes(browser, s.auth, { secure: config.secureCookies });
-    registerAccountRoutes(browser, { db: infra.db, account: s.account, blobs: infra.blobs });
-    registerDashboardRoutes(browser, {
-      db: infra.db,
-      scans: s.scans,
-      findings: deps.findingsQuery,
-      worker: deps.worker,
+    const sessionCookies = installSessions(browser, {
+      sessions: deps.sessions,
+      streams: deps.sessionStreams,
+      secure: config.secureCookies,
+      secret: container.sessionSecret,
+      maxAgeMs: config.session.maxAgeMs,
     });
-    registerScanEventRoutes(browser, { scans: s.scans, hub: container.hub });
-    registerTriageRoutes(browser, s.triage);
-    registerTakedownRoutes(browser, { db: infra.db, worker: deps.worker, auditEvents: deps.auditEvents });
-    registerReportRoutes(browser, { db: infra.db, scans: s.scans, blobs: infra.blobs });
-    registerMediaRoutes(browser, { db: infra.db, blobs: infra.blobs });
-    registerAdminRoutes(browser, { db: infra.db, users: s.users, settings: s.settings });
+    registerSessionRoutes(browser, s.auth, sessionCookies);
+    const actFor = deps.actFor;
+    actFor.install(browser);
+    registerAccountRoutes(browser, { account: s.account, actFor });
+    registerScanRoutes(browser, { scans: s.scans, actFor });
+    registerFindingsRoutes(browser, { scans: s.scans, findings: s.findings, actFor });
+    registerScanEventRoutes(browser, { scans: s.scans, hub: container.hub, actFor });
+    registerNarrativeRoutes(browser, { scans: s.scans, narratives: s.narratives, actFor });
+    registerTriageRoutes(browser, { triage: s.triage, actFor });
+    registerTakedownRoutes(browser, { takedowns: s.takedowns, actFor });
+    registerReportRoutes(browser, { scans: s.scans, reports: s.reports, actFor });
+    registerMediaRoutes(browser, { media: s.media, actFor });
+    registerAdminRoutes(browser, { users: s.users, settings: s.settings });
+    registerWeightsAdminRoutes(browser, s.weightsAdmin);
+    registerAlertRoutes(browser, { alerts: s.monitoring.alerts, actFor });
+    registerMonitoringRoutes(browser, { lookalikes: s.monitoring.lookalikes, scans: s.scans, actFor });
   });
 
   if (hasUi)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
 import { booleanFlag, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
+import { hostname } from "node:os";
 
 /** The web application's environment; the only place it is read. */
 export const ZWebEnv = z.object({
@@ -19,9 +20,13 @@ export const ZWebEnv = z.object({
     .default("brandwarden"),
   /** Signs session cookies (>= 32 chars). Unset: generated once into DATA_DIR/session-secret. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  /** SMTP server for password-reset mail (smtp://user:pass@host:port); unset: the link is logged. */
+  /** SMTP server for password-reset mail (smtp://user:pass@host:port); unset: no mail is sent (logged as such, never the link). */
   SMTP_URL: url(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().default("Brandwarden <no-reply@brandwarden.local>"),
+  /** A session unused this long is ended on the server (and its event streams closed). */
+  SESSION_IDLE_TIMEOUT: sessionDuration().default(7 * 24 * 3600 * 1000),
+  /** A session is ended this long after login whatever its use; also the session cookie's lifetime. */
+  SESSION_MAX_AGE: sessionDuration().default(30 * 24 * 3600 * 1000),
   /** Encrypts secrets at rest (AI provider API key). Unset: derived from the session secret. */
   SETTINGS_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** Behind a reverse proxy: trust X-Forwarded-* for the client address (rate limits). */
@@ -32,11 +37,33 @@ export const ZWebEnv = z.object({
   ALLOW_PRIVATE_NETWORK: booleanFlag().default(false),
   /** How often each user's last scan is re-run; 0 turns the schedule off. */
   RESCAN_INTERVAL: durationMs().default(7 * 24 * 3600 * 1000),
-  /** How often scans whose worker stopped reporting (active key expired) are failed; 0 checks only at start-up. */
+  /** How often the watch re-resolves each user's watch list and re-checks parked lookalikes; 0 turns it off. */
+  WATCH_INTERVAL: durationMs().default(3600 * 1000),
+  /** The learner's minimum labels (contract default 10); the admin weights page says how many more it needs. */
+  MIN_LABELED_SAMPLES: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** How often scans whose worker went silent are resumed or failed, and unfinished endings reconciled; 0: only at start-up. */
   STALLED_SCAN_CHECK_INTERVAL: durationMs().default(60 * 1000),
+  /** A dispatched scan with no `scan_update` for this long lost its worker (workers beat every 30 s). */
+  SCAN_SILENCE_LIMIT: durationMs().default(3 * 60 * 1000),
+  /** How many times such a scan is handed to a worker again (from its last completed stage) before it fails. */
+  SCAN_AUTO_RESUMES: z.coerce.number().int().min(0).max(10).default(1),
+  /**
+   * This process's name among the web processes reading the event streams (a consumer group):
+   * unique among live processes and the same after a restart, so a restarted process takes its
+   * unacknowledged messages back at once. Default: host name and WEB_PORT.
+   */
+  WEB_CONSUMER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/, "use letters, digits and _ . : - (at most 100)")
+    .optional(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 });
+
+/** A session lifetime: a duration of at least one minute (shorter ones would log people out mid-task). */
+function sessionDuration() {
+  return durationMs().refine((ms) => ms >= 60_000, 'must be at least one minute, e.g. "12h" or "7d"');
+}
 
 export type WebConfig = ReturnType<typeof toWebConfig>;
 
@@ -55,12 +82,18 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     sessionSecret: env.SESSION_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT, maxAgeMs: env.SESSION_MAX_AGE },
     settingsEncryptionKey: env.SETTINGS_ENCRYPTION_KEY,
     webUiDir: env.WEB_UI_DIR,
     trustProxy: env.TRUST_PROXY,
     secureCookies: (env.PUBLIC_URL ?? "").startsWith("https://"),
     rescanIntervalMs: env.RESCAN_INTERVAL,
+    watchIntervalMs: env.WATCH_INTERVAL,
+    minLabeledSamples: env.MIN_LABELED_SAMPLES,
     stalledScanCheckMs: env.STALLED_SCAN_CHECK_INTERVAL,
+    scanSilenceLimitMs: env.SCAN_SILENCE_LIMIT,
+    scanAutoResumes: env.SCAN_AUTO_RESUMES,
+    consumerName: env.WEB_CONSUMER_NAME ?? `${hostname()}:${env.WEB_PORT}`,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
   });
 }

@@ -12,8 +12,8 @@ import type { WebInfrastructure } from "./container.ts";
 import { MIGRATIONS_FOLDER, schema, type Db } from "./db/client.ts";
 
 /**
- * Real adapters chosen by configuration: PostgreSQL or PGlite under DATA_DIR; Redis pub/sub,
- * keys and BullMQ, or their in-process versions. In embedded mode the worker in the same process
+ * Real adapters chosen by configuration: PostgreSQL or PGlite under DATA_DIR; Redis streams,
+ * pub/sub, keys and BullMQ, or their in-process versions. In embedded mode the worker in the same process
  * passes its bus and key-value store so both sides share them.
  */
 export async function createWebInfrastructure(

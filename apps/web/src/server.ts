@@ -3,6 +3,7 @@ import { buildWebApp } from "./app.ts";
 import type { WebConfig } from "./config.ts";
 import { createWebContainer, type WebContainer, type WebInfrastructure } from "./container.ts";
 import { scheduleWeeklyRescan } from "./jobs/weekly-rescan.job.ts";
+import { scheduleWatch } from "./jobs/watch.job.ts";
 import { readOrCreateSecret } from "./lib/secret-file.ts";
 
 export interface RunningWeb {
@@ -13,25 +14,42 @@ export interface RunningWeb {
 }
 
 /**
- * Builds the app, fails scans a dead worker left running (now and every minute), starts the
- * event consumer, the jobs and their schedule, and listens; `stop` undoes it in reverse order.
+ * Builds the app, applies the events it missed, resumes or fails scans a dead worker left running
+ * and finishes what a stopped process left half-done (now and every minute), starts the jobs and
+ * their schedule, and listens; `stop` undoes it in reverse order. `orphanedAtStart`: the worker
+ * lived in the process that stopped (embedded mode), so every dispatched scan lost it.
  */
-export async function startWeb(config: WebConfig, infra: WebInfrastructure): Promise<RunningWeb> {
+export async function startWeb(
+  config: WebConfig,
+  infra: WebInfrastructure,
+  opts: { orphanedAtStart?: boolean } = {},
+): Promise<RunningWeb> {
   const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
   const container = createWebContainer(config, infra, { sessionSecret });
   const app = await buildWebApp(container);
-  await container.services.scans.failStalled();
+  // Reconciliation: what the worker reported while no web process ran is applied before the
+  // stalled check judges scans and before status is served.
+  await container.consumer.start();
+  await container.services.scans.failStalled({ orphans: opts.orphanedAtStart });
+  await container.reconciler.reconcile();
+  let checking = false;
   const stalledCheck =
     config.stalledScanCheckMs > 0
       ? setInterval(() => {
-          container.services.scans.failStalled().catch((err: unknown) => {
-            infra.logger.error({ err }, "stalled-scan check failed");
-          });
+          if (checking) return;
+          checking = true;
+          container.services.scans
+            .failStalled()
+            .then(() => container.reconciler.reconcile())
+            .catch((err: unknown) => infra.logger.error({ err }, "stalled-scan check failed"))
+            .finally(() => (checking = false));
         }, config.stalledScanCheckMs).unref()
       : undefined;
-  await container.consumer.start();
   await infra.queue.start();
   if (config.rescanIntervalMs > 0) await scheduleWeeklyRescan(infra.queue, config.rescanIntervalMs);
+  if (config.watchIntervalMs > 0) await scheduleWatch(infra.queue, config.watchIntervalMs);
+  // Alerts a stopped process left undelivered go out now.
+  await container.services.monitoring.alerts.redeliverPending();
   const url = await app.listen({ port: config.port, host: config.host });
   return {
     app,

@@ -13,6 +13,9 @@ export function browserAgent(app: FastifyInstance) {
       if (c.value === "" || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
       else jar.set(c.name, c.value);
     }
+    // Like the UI: the CSRF token is re-read from its cookie, which changes with login and logout.
+    const token = jar.get("__Host-csrf_token") ?? jar.get("csrf_token");
+    if (token) csrf = token;
     return res;
   };
   const agent = {

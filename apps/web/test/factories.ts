@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.ts";
-import { domainFindings, feedbackLabels, scans, users } from "../src/db/schema.ts";
+import { domainFindings, feedbackLabels, ownedDomains, scans, users } from "../src/db/schema.ts";
 
 /** Test data written straight to the database, with sensible defaults a test overrides. */
 export async function insertUser(db: Db, over: Partial<typeof users.$inferInsert> = {}) {
@@ -15,6 +16,21 @@ export async function insertUser(db: Db, over: Partial<typeof users.$inferInsert
     })
     .returning();
   return u!;
+}
+
+/** The user's row as stored (e.g. to read `keyword_generation`). */
+export async function getUser(db: Db, id: string) {
+  const [u] = await db.select().from(users).where(eq(users.id, id));
+  return u!;
+}
+
+export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(patch).where(eq(users.id, id));
+}
+
+export async function insertOwnedDomain(db: Db, row: typeof ownedDomains.$inferInsert) {
+  const [d] = await db.insert(ownedDomains).values(row).returning();
+  return d!;
 }
 
 export async function insertScan(db: Db, userId: string, over: Partial<typeof scans.$inferInsert> = {}) {

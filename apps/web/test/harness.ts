@@ -4,7 +4,7 @@ import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createMemoryQueue } from "@brandwarden/platform/queue/memory-queue";
 import { createMemoryBlobStore } from "@brandwarden/platform/blob/memory-blob-store";
 import { createDatabase } from "@brandwarden/platform/database/database";
-import { createTestDatabase } from "@brandwarden/platform/database/testing/postgres-test-db";
+import { createTestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { requirePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/services";
 import type { ServiceStatus } from "@brandwarden/platform/testing/require-service";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { severityForScore } from "@brandwarden/contract/common";
 import { domainFindings, settings } from "../src/db/schema.ts";
 import { insertDomainFinding, insertScan, insertUser } from "./factories.ts";
 import { describeInternalApi } from "./internal-api-suite.ts";
@@ -46,6 +47,103 @@ await describeInternalApi("audit", (api) => {
         adjusted_score: 70,
         adjusted_severity: "high",
         score: 55,
+      });
+    });
+
+    it("never lets a valid-looking 'benign, -15' push a finding with hard evidence out of its band, and records every demotion", async () => {
+      await api.t.db.delete(settings);
+      const user = await insertUser(api.t.db);
+      const scan = await insertScan(api.t.db, user.id);
+      const hit = [{ feed: "openphish", matched: "https://acmebank-login.com/", listed_at: null }];
+      const f = (domain: string, score: number, over: Record<string, unknown> = {}) =>
+        insertDomainFinding(api.t.db, scan.id, user.id, {
+          domain,
+          score,
+          severity: severityForScore(score),
+          ...over,
+        });
+      const feed = await f("feed-hit.com", 85, { threat_feed_hits: hit });
+      const login = await f("login-form.com", 65, { login_form: true, brand_in_page: true });
+      const password = await f("password-form.com", 70, { password_form: true, brand_in_page: true });
+      const cert = await f("brand-cert.com", 62, { brand_in_cert: true });
+      const formWithoutBrand = await f("form-no-brand.com", 65, { login_form: true, brand_in_page: false });
+      const plain = await f("plain.com", 85);
+      const all = [feed, login, password, cert, formWithoutBrand, plain];
+      const res = await call("PUT", `/v1/scans/${scan.id}/audit`, {
+        verdicts: all.map((x) => ({
+          kind: "domain",
+          finding_id: x.id,
+          verdict: "benign",
+          confidence: 0.99,
+          adjustment: -15,
+          reasoning: "The page says it is an authorised partner.",
+        })),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(
+        (
+          res.json().updated as Array<{
+            adjusted_score: number;
+            adjusted_severity: string;
+            demotion_held_by?: string[];
+          }>
+        ).map((u) => [u.adjusted_score, u.adjusted_severity, u.demotion_held_by ?? null]),
+      ).toEqual([
+        [80, "critical", ["threat_feed_hit"]],
+        [60, "high", ["brand_login_form"]],
+        [60, "high", ["brand_login_form"]],
+        [60, "high", ["brand_in_cert"]],
+        [50, "medium", null], // a form on a page that does not name the brand is not hard evidence
+        [70, "high", null], // no hard evidence: the verdict applies in full
+      ]);
+
+      // A promotion is never held back, hard evidence or not.
+      const up = await call("PUT", `/v1/scans/${scan.id}/audit`, {
+        verdicts: [
+          {
+            kind: "domain",
+            finding_id: feed.id,
+            verdict: "malicious",
+            confidence: 1,
+            adjustment: 10,
+            reasoning: "x",
+          },
+        ],
+      });
+      expect(up.json().updated[0]).toMatchObject({ adjusted_score: 95, adjusted_severity: "critical" });
+      await call("PUT", `/v1/scans/${scan.id}/audit`, {
+        verdicts: [
+          {
+            kind: "domain",
+            finding_id: feed.id,
+            verdict: "benign",
+            confidence: 1,
+            adjustment: -15,
+            reasoning: "x",
+          },
+        ],
+      });
+
+      // Every demotion is shown as such wherever findings are read (here: the audit snapshot).
+      const snap = (await call("GET", `/v1/scans/${scan.id}/audit_data`)).json() as {
+        findings: Array<{ domain: string; ai_demotion: unknown }>;
+      };
+      const demotion = (d: string) => snap.findings.find((x) => x.domain === d)!.ai_demotion;
+      expect(demotion("feed-hit.com")).toEqual({
+        proposed: -15,
+        from_score: 85,
+        to_score: 80,
+        from_severity: "critical",
+        to_severity: "critical",
+        held_by: ["threat_feed_hit"],
+      });
+      expect(demotion("plain.com")).toEqual({
+        proposed: -15,
+        from_score: 85,
+        to_score: 70,
+        from_severity: "critical",
+        to_severity: "high",
+        held_by: [],
       });
     });
 

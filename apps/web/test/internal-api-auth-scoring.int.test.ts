@@ -10,6 +10,7 @@ const ENDPOINTS: Array<[string, string]> = [
   ["PUT", "/v1/scoring/weights"],
   ["GET", "/v1/scoring/feedback_samples"],
   ["GET", "/v1/scoring/campaign_stats"],
+  ["POST", "/v1/scoring/key_history"],
   ["GET", "/v1/settings/ai_provider"],
   ["PUT", "/v1/settings/ai_provider"],
   ["GET", "/v1/settings/audit_config"],
@@ -176,6 +177,91 @@ await describeInternalApi("auth-scoring", (api) => {
       expect(c0.size).toBe(c0.domains.length);
       expect(c0.keys.length).toBe(1);
       expect(c0.earliest_registration <= c0.latest_registration).toBe(true);
+    });
+
+    it("counts, per key, the distinct domains of earlier scans that held it, outside the asking scan", async () => {
+      const user = await insertUser(api.t.db);
+      const [s1, s2] = [await insertScan(api.t.db, user.id), await insertScan(api.t.db, user.id)];
+      const tag = randomUUID().slice(0, 8);
+      const ip = `198.18.${Number.parseInt(tag.slice(0, 2), 16)}.${Number.parseInt(tag.slice(2, 4), 16)}`;
+      const row = (scan_id: string, domain: string, over: Record<string, unknown> = {}) => ({
+        scan_id,
+        user_id: user.id,
+        domain: `${domain}-${tag}.example`,
+        dns_a: [ip],
+        dns_ns: [`NS2.host-${tag}.example.`, `ns1.host-${tag}.example`],
+        dns_mx: [`10 mx.host-${tag}.example.`],
+        tls_fingerprint: `SHA256:${tag}`,
+        html_hash: `page-${tag}`,
+        ...over,
+      });
+      await insertDomainFindings(api.t.db, [
+        row(s1.id, "a"),
+        row(s2.id, "a"), // the same domain in two scans counts once
+        row(s2.id, "b"),
+        row(s2.id, "mine"), // the asking scan's own: left out
+        row(s1.id, "ancient", { created_at: new Date(Date.now() - 400 * 86_400_000) }),
+      ]);
+      const keys = [
+        `ip:${ip}`,
+        `ns:ns1.host-${tag}.example,ns2.host-${tag}.example`,
+        `mx:mx.host-${tag}.example`,
+        `cert:sha256:${tag}`,
+        `page:page-${tag}`,
+        `registrar:namesilo@2025-01-01`,
+        `ip:192.0.2.${(Number.parseInt(tag.slice(0, 2), 16) % 250) + 1}-unseen`,
+      ];
+      const res = await call("POST", "/v1/scoring/key_history", {
+        keys,
+        exclude_domains: [`mine-${tag}.example`],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().counts).toEqual(Object.fromEntries(keys.map((k, i) => [k, i < 5 ? 2 : 0])));
+      const bad = await call("POST", "/v1/scoring/key_history", { keys: "ip:1.2.3.4" });
+      expect(bad.statusCode).toBe(422);
+    });
+
+    it("names each campaign with its evidence and worst severity, and leaves out the brand's own", async () => {
+      const user = await insertUser(api.t.db);
+      const scan = await insertScan(api.t.db, user.id);
+      const member = (domain: string, campaign_id: string, over: Record<string, unknown> = {}) => ({
+        scan_id: scan.id,
+        user_id: user.id,
+        domain,
+        campaign_id,
+        campaign_keys: ["ip:127.20.80.9"],
+        asn_org: "STARK-INDUSTRIES",
+        registration_created: new Date(Date.UTC(2026, 0, 3)),
+        ...over,
+      });
+      await insertDomainFindings(api.t.db, [
+        member("named-a.example", "cmp_named000000001", { severity: "medium" }),
+        member("named-b.example", "cmp_named000000001", { severity: "low", adjusted_severity: "critical" }),
+        member("own-a.example", "def_own00000000001", { campaign_keys: ["brand:ns"] }),
+        member("own-b.example", "def_own00000000001", { campaign_keys: ["brand:ns"] }),
+      ]);
+      const { clusters } = (await call("GET", "/v1/scoring/campaign_stats")).json();
+      const mine = clusters.filter((c: { campaign_id: string }) => c.campaign_id.startsWith(`${scan.id}/`));
+      expect(mine).toEqual([
+        {
+          campaign_id: `${scan.id}/cmp_named000000001`,
+          size: 2,
+          domains: ["named-a.example", "named-b.example"],
+          keys: ["ip:127.20.80.9"],
+          name: "Stark Industries 127.20.80.9 · registered Jan 3 · 2 domains",
+          kind: "attack",
+          evidence: [
+            {
+              key: "ip:127.20.80.9",
+              members: 2,
+              text: "same IP address 127.20.80.9 (Stark Industries): both domains",
+            },
+          ],
+          worst_severity: "critical",
+          earliest_registration: "2026-01-03T00:00:00.000Z",
+          latest_registration: "2026-01-03T00:00:00.000Z",
+        },
+      ]);
     });
   });
 });

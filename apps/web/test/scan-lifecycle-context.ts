@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { eq } from "drizzle-orm";
-import { eventChannel, type TEventMessage } from "@brandwarden/contract/events";
+import type { TEventMessage } from "@brandwarden/contract/events";
+import { appendEvent } from "@brandwarden/platform/messaging/event-streams";
 import type { TStageState } from "@brandwarden/contract/scan";
 import type { ServiceStatus } from "@brandwarden/platform/testing/require-service";
 import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/webhook";
 import { ownedDomains, scans } from "../src/db/schema.ts";
-import type { ScanStreamMessage } from "../src/live/scan-stream.ts";
+import type { ScanStreamMessage } from "../src/lib/scan-stream.ts";
 import { insertUser } from "./factories.ts";
 import { startTestWeb, type DbVariant, type TestWeb } from "./harness.ts";
 import { startStubWorker, type StubWorker } from "./stub-worker.ts";
@@ -55,10 +56,11 @@ export interface ScanLifecycleContext {
 
 /** Registers the suite's set-up and tear-down; the returned fields are usable inside tests. */
 export function useScanLifecycle(variant: DbVariant, status: ServiceStatus | null): ScanLifecycleContext {
-  let seq = 0;
+  // Like a worker: numbered from the clock (µs), so a later run's messages number above an earlier run's.
+  let seq = Date.now() * 1000;
   const helpers: Omit<ScanLifecycleContext, "t" | "worker" | "hook"> = {
     async publish(kind, scanId, data, s = ++seq) {
-      await ctx.t.container.infra.bus.publish(eventChannel(PREFIX, kind), {
+      await appendEvent(ctx.t.container.infra.bus, PREFIX, {
         v: 1,
         kind,
         scan_id: scanId,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { eventChannel } from "@brandwarden/contract/events";
+import { controlStream } from "@brandwarden/platform/messaging/event-streams";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { auditEvents, domainFindings, ownedDomains, scans, users } from "../src/db/schema.ts";
 import { activeKey } from "../src/modules/scans/active-key.ts";
@@ -15,7 +15,7 @@ import { ALL_DONE, PREFIX, st, useScanLifecycle } from "./scan-lifecycle-context
 for (const { variant, status } of await dbVariants()) {
   describe(`scan lifecycle: start, defer, stop, resume, stall on ${variant}`, () => {
     const ctx = useScanLifecycle(variant, status);
-    const { publish, scanRow, streamOf, userWithDomain } = ctx;
+    const { publish, scanRow, streamOf, userWithDomain, nextSeq } = ctx;
 
     it("refuses to start a scan without an owned domain", async () => {
       const user = await insertUser(ctx.t.db);
@@ -24,6 +24,24 @@ for (const { variant, status } of await dbVariants()) {
           code: "invalid",
         },
       );
+    });
+
+    it("refuses a second scan while the user's scan has not ended, naming it; starts one after it ends", async () => {
+      const user = await userWithDomain();
+      const actor = { id: user.id, admin: false };
+      const first = await ctx.t.container.services.scans.start(actor);
+      await expect(ctx.t.container.services.scans.start(actor)).rejects.toMatchObject({
+        code: "conflict",
+        status: 409,
+        details: { scan_id: first.id, status: "queued" },
+      });
+      // Another user is not held up by it.
+      const other = await userWithDomain();
+      expect((await ctx.t.container.services.scans.start({ id: other.id, admin: false })).status).toBe(
+        "queued",
+      );
+      await ctx.t.container.services.scans.stop(actor, first.id);
+      expect((await ctx.t.container.services.scans.start(actor)).status).toBe("queued");
     });
 
     it("defers dispatch until the domain profile of the current generation arrives; stale profiles are ignored", async () => {
@@ -69,9 +87,10 @@ for (const { variant, status } of await dbVariants()) {
       const user = await userWithDomain();
       const scan = await ctx.t.container.services.scans.start({ id: user.id, admin: false });
       const commands: unknown[] = [];
-      const unsub = await ctx.t.container.infra.bus.psubscribe(
-        eventChannel(PREFIX, "control"),
-        (_c, m) => void commands.push(m),
+      const unsub = await ctx.t.container.infra.bus.tail(
+        controlStream(PREFIX),
+        Date.now(),
+        (m) => void commands.push(m),
       );
       await publish("scan_update", scan.id, { status: "running", stage_states: { generate: st("running") } });
       await waitFor(async () => (await scanRow(scan.id)).status === "running", "condition");
@@ -119,14 +138,25 @@ for (const { variant, status } of await dbVariants()) {
         scan_id: scan.id,
         resume_from_stage: "enrich",
       });
-      // Its events are numbered afresh and applied again.
+      // A leftover of the failed run, applied late, changes nothing; the new run's events apply.
+      const leftover = nextSeq() - 60_000_000; // a minute before, on the worker's clock
+      await publish("scan_update", scan.id, { status: "running", stage_states: { enrich: st("running") } });
+      await waitFor(async () => (await scanRow(scan.id)).status === "running", "condition");
       await publish(
         "scan_update",
         scan.id,
-        { status: "running", stage_states: { enrich: st("running") } },
-        1,
+        { status: "failed", error: "old run", stage_states: { enrich: st("failed") } },
+        leftover,
       );
-      await waitFor(async () => (await scanRow(scan.id)).status === "running", "condition");
+      await publish("scan_update", scan.id, {
+        status: "running",
+        stage_states: { enrich: st("running", 2, 9) },
+      });
+      await waitFor(
+        async () => (await scanRow(scan.id)).stage_states.enrich?.done === 2,
+        "new run's progress",
+      );
+      expect((await scanRow(scan.id)).status).toBe("running");
     });
 
     it("fails a scan visibly when the worker cannot take it", async () => {
@@ -138,33 +168,54 @@ for (const { variant, status } of await dbVariants()) {
       expect(scan.error).toContain("503");
     });
 
-    it("fails scans whose worker stopped reporting, with the audit event, browser push and webhook", async () => {
+    it("resumes, then fails, scans whose worker stopped reporting, with the audit event, browser push and webhook", async () => {
       const user = await userWithDomain();
       await ctx.t.db
         .update(users)
         .set({ webhook_url: `${ctx.hook.url}/hooks/stalled`, webhook_secret: newWebhookSecret() })
         .where(eq(users.id, user.id));
       const scan = await ctx.t.container.services.scans.start({ id: user.id, admin: false });
-      await ctx.t.db.update(scans).set({ status: "running" }).where(eq(scans.id, scan.id));
-      const waiting = await ctx.t.container.services.scans.start({ id: user.id, admin: false });
-      const alive = await ctx.t.container.services.scans.start({ id: user.id, admin: false });
+      await publish("scan_update", scan.id, {
+        status: "running",
+        stage_states: { generate: st("completed", 5, 5), resolve: st("running", 1, 5) },
+      });
+      await waitFor(async () => (await scanRow(scan.id)).status === "running", "running");
+      // Each user runs one scan at a time, so the two scans that must be left alone are other users'.
+      const startFor = async () =>
+        ctx.t.container.services.scans.start({ id: (await userWithDomain()).id, admin: false });
+      const waiting = await startFor();
+      const alive = await startFor();
       const pushed = streamOf(scan.id);
-      // Every key runs out; then a worker's "queued" heartbeat renews the waiting scan's key only.
-      for (const s of [scan, waiting, alive]) await ctx.t.container.infra.kv.del(activeKey(s.id));
-      await ctx.t.container.infra.kv.set(activeKey(alive.id), "1", 60_000);
+      // Nothing heard from any worker for ten minutes; then a "queued" heartbeat for the waiting one.
+      const silence = async () => {
+        const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+        await ctx.t.db.update(scans).set({ updated_at: tenMinutesAgo }).where(eq(scans.id, scan.id));
+        await ctx.t.db.update(scans).set({ updated_at: tenMinutesAgo }).where(eq(scans.id, waiting.id));
+      };
+      await silence();
       await publish("scan_update", waiting.id, { status: "queued", stage_states: {} });
       await waitFor(
-        async () => Boolean(await ctx.t.container.infra.kv.get(activeKey(waiting.id))),
+        async () => Date.now() - (await scanRow(waiting.id)).updated_at.getTime() < 60_000,
         "heartbeat",
       );
 
+      // First silence: handed to a worker again from the stage that did not complete.
+      const dispatches = () =>
+        ctx.worker.calls.filter(
+          (c) => c.path === "/scan/start" && (c.body as { scan_id: string }).scan_id === scan.id,
+        );
+      expect(await ctx.t.container.services.scans.failStalled()).toBe(0);
+      expect(await scanRow(scan.id)).toMatchObject({ status: "queued", resume_from_stage: "resolve" });
+      expect(dispatches().at(-1)!.body).toMatchObject({ resume_from_stage: "resolve" });
+      // Silent again: failed.
+      await silence();
       expect(await ctx.t.container.services.scans.failStalled()).toBe(1);
       const failed = await scanRow(scan.id);
       expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/stopped reporting/) });
       expect(failed.completed_at).not.toBeNull();
       expect((await scanRow(waiting.id)).status).toBe("queued");
       expect((await scanRow(alive.id)).status).toBe("queued");
-      expect(pushed.map((m) => m.type)).toContain("failed");
+      await waitFor(() => pushed.some((m) => m.type === "failed"), "failure pushed");
       const events = await ctx.t.db.select().from(auditEvents).where(eq(auditEvents.scan_id, scan.id));
       expect(events.map((e) => e.name)).toContain("scan_failed");
       await waitFor(() => ctx.hook.requests().some((r) => r.path === "/hooks/stalled"), "webhook", 10_000);

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { eventChannel } from "@brandwarden/contract/events";
+import { appendEvent } from "@brandwarden/platform/messaging/event-streams";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { auditEvents, domainFindings, reports, users } from "../src/db/schema.ts";
 import { activeKey } from "../src/modules/scans/active-key.ts";
@@ -121,6 +121,8 @@ for (const { variant, status } of await dbVariants()) {
         .where(eq(users.id, user.id));
       await publish("scan_update", scan.id, { status: "completed", stage_states: ALL_DONE });
       await waitFor(async () => (await scanRow(scan.id)).status === "completed", "condition");
+      // Browser pushes travel through the bus (every web process hears them): they follow the commit.
+      await waitFor(() => stream.some((m) => m.type === "complete"), "completion pushed");
       const done = await scanRow(scan.id);
       expect(done.completed_at).not.toBeNull();
       expect(done.stage_states.generate).toEqual(ALL_DONE.generate);
@@ -158,7 +160,7 @@ for (const { variant, status } of await dbVariants()) {
         type: "scan.completed",
         data: {
           scan: { scan_id: scan.id, status: "completed" },
-          findings_summary: { domains: 2 },
+          summary: { domains: 2 },
           report: { full: PDF, summary: PDF },
         },
       });
@@ -204,16 +206,16 @@ for (const { variant, status } of await dbVariants()) {
     it("drops malformed events without touching the database", async () => {
       const user = await userWithDomain();
       const scan = await ctx.t.container.services.scans.start({ id: user.id, admin: false });
-      await ctx.t.container.infra.bus.publish(eventChannel(PREFIX, "scan_update"), {
+      await appendEvent(ctx.t.container.infra.bus, PREFIX, {
         v: 1,
         kind: "scan_update",
         seq: 1,
         scan_id: scan.id,
         data: { status: "exploded" },
       });
-      await ctx.t.container.infra.bus.publish(eventChannel(PREFIX, "scan_update"), {
+      await appendEvent(ctx.t.container.infra.bus, PREFIX, {
         v: 1,
-        kind: "log",
+        kind: "no_such_kind",
         seq: 2,
         scan_id: scan.id,
         ts: new Date().toISOString(),

@@ -14,11 +14,13 @@ export interface RecordedCall {
 export async function startStubWorker() {
   const calls: RecordedCall[] = [];
   const answers = new Map<string, { status: number; body: unknown }>();
+  const holds = new Map<string, Promise<void>>();
   const server: Server = createServer(async (req: IncomingMessage, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
     const path = (req.url ?? "").replace(/^\/api\/v1/, "");
     calls.push({ path, authorization: req.headers.authorization, body: raw ? JSON.parse(raw) : null });
+    await holds.get(path);
     const answer =
       answers.get(path) ??
       (path === "/scan/start"
@@ -33,6 +35,15 @@ export async function startStubWorker() {
     calls,
     answer(path: string, status: number, body: unknown) {
       answers.set(path, { status, body });
+    },
+    /** Holds answers on `path` until the returned function is called. */
+    hold(path: string): () => void {
+      let release!: () => void;
+      holds.set(path, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        holds.delete(path);
+        release();
+      };
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

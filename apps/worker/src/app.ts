@@ -9,6 +9,7 @@ import { registerTakedownRoutes } from "./takedown/takedown.routes.ts";
 import { registerSocialEnrichRoutes } from "./social/social-enrich.routes.ts";
 import { registerDomainEnrichRoutes } from "./enrich/domain-enrich.routes.ts";
 import { registerAiRoutes } from "./ai/ai.routes.ts";
+import { registerWatchRoutes } from "./watch/watch.routes.ts";
 import { createAiPolish, createAiProse } from "./ai/prose.ts";
 
 /** Builds the worker's HTTP surface; never listens, so tests drive it with `inject`. */
@@ -25,6 +26,7 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
     async (api) => {
       api.addHook("onRequest", bearerAuth(container.config.internalApiToken));
       registerScanRoutes(api, container.runner);
+      registerWatchRoutes(api, container.watch);
       registerReportRoutes(api, {
         web: container.web,
         prose: createAiProse(container.ai),
@@ -35,7 +37,13 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
         polish: createAiPolish(container.ai),
         logger: infra.logger,
       });
-      registerAiRoutes(api, { web: container.web, ai: container.ai, logger: infra.logger });
+      registerAiRoutes(api, {
+        web: container.web,
+        ai: container.ai,
+        logger: infra.logger,
+        // Keyword-expansion failures surface on the event stream (contract part 4.4).
+        publish: (kind, data) => container.publisher.publish(kind, data),
+      });
       registerDomainEnrichRoutes(api, {
         profileOwnedDomain: (domain) => container.enricher.profileOwnedDomain(domain),
         publish: (kind, data) => container.publisher.publish(kind, data as never),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
 import { booleanFlag, commaList, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
+import { rdapBootstrapUrl } from "./enrich/registration/rdap-bootstrap-url.ts";
+import { parseAllowedHosts } from "@brandwarden/platform/net/allowed-hosts";
 import { SOCIAL_ENV_FIELDS, toSocialConfig } from "./social/social-config.ts";
 
 /** `ip[:port]` or `[ipv6]:port` (a name server is addressed by IP; no lookup to find the resolver). */
@@ -20,12 +22,33 @@ export const ZWorkerEnv = z.object({
     .default("brandwarden"),
   /** Lets the worker reach private, loopback and link-local addresses (the world needs it; production must not). */
   ALLOW_PRIVATE_NETWORK: booleanFlag().default(false),
+  /**
+   * LLM and embeddings servers the worker may reach on a private or loopback address (a local
+   * Ollama or vLLM), comma list of `host[:port]`; every other LLM address must be public.
+   */
+  LLM_LOCAL_HOSTS: commaList()
+    .superRefine((list, ctx) => {
+      try {
+        parseAllowedHosts(list);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    })
+    .default([]),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 
   // ---- Scan pipeline ----
   /** Scans this worker runs at once; more wait their turn. */
   SCAN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** A running scan tells the web app it is alive at least this often (keep well under the web's SCAN_SILENCE_LIMIT). */
+  SCAN_HEARTBEAT_INTERVAL: durationMs()
+    .refine((ms) => ms >= 100, "must be at least 100ms")
+    .default(30 * 1000),
+  /** Unregistered permutations the watch re-resolves per user and round, highest prior risk first. */
+  WATCH_MAX_NAMES: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /** Pages the watch re-checks and names it enriches at once. */
+  WATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** Cap on lookalike candidates per owned domain (the permutation budget). */
   MAX_CANDIDATES: z.coerce.number().int().min(100).max(2_000_000).default(250_000),
   /** The learner stores new weights only with at least this many labels (contract default 10). */
@@ -38,6 +61,28 @@ export const ZWorkerEnv = z.object({
   FEED_PHISHTANK_URL: z.string().trim().min(1).optional(),
   /** How long a fetched feed is reused before it is fetched again. */
   FEED_REFRESH: durationMs().default(3_600_000),
+  /**
+   * Certificate Transparency logs the `ct` discovery step and the follower read, comma list: RFC 6962
+   * base URLs, or `tiled:` and the monitoring prefix of a static-ct (tiled) log.
+   */
+  CT_LOGS: commaList()
+    .refine(
+      (list) => list.every((u) => /^(tiled:)?https?:\/\/[^\s,]+$/i.test(u)),
+      "expected a comma list of http(s) URLs, static-ct logs as tiled:<url>",
+    )
+    .default([]),
+  /** A v3 log list (Chrome's format); its usable logs are read when CT_LOGS is unset. Both unset: no CT step. */
+  CT_LOG_LIST_URL: url(["http", "https"]).optional(),
+  /** How far back a scan's `ct` step reads the logs. */
+  CT_LOOKBACK: durationMs().default(86_400_000),
+  /** Follow the CT logs continuously and raise `lookalike.discovered` alerts for every user's brand. */
+  CT_FOLLOW: booleanFlag().default(false),
+  /** How often the follower asks each log for new entries (when it has caught up). */
+  CT_POLL_INTERVAL: durationMs().default(10_000),
+  /** On the follower's very first start, begin this far back rather than at the logs' heads. */
+  CT_FOLLOW_BACKFILL: durationMs().default(0),
+  /** How often the follower reloads every user's brand from the web app. */
+  CT_BRANDS_REFRESH: durationMs().default(60_000),
   // --- enrichment (issue #5) ---
   /** Name servers the worker asks, "ip[:port]" comma list; empty: the system's (/etc/resolv.conf). */
   DNS_NAMESERVERS: commaList()
@@ -45,8 +90,8 @@ export const ZWorkerEnv = z.object({
     .default([]),
   /** Per-attempt DNS query timeout. */
   DNS_TIMEOUT_MS: durationMs().default(2000),
-  /** IANA RDAP bootstrap directory holding dns.json / ipv4.json. */
-  RDAP_BOOTSTRAP_URL: url(["http", "https"]).default("https://data.iana.org/rdap/"),
+  /** IANA RDAP bootstrap directory holding dns.json / ipv4.json (the URL of dns.json is taken as its directory). */
+  RDAP_BOOTSTRAP_URL: rdapBootstrapUrl().default("https://data.iana.org/rdap/"),
   /** WHOIS server "host[:port]" for TLDs without RDAP; unset: whois.iana.org referral. */
   WHOIS_SERVER: z.string().trim().min(1).optional(),
   /** PEM file of extra CAs trusted besides the system roots (HTTPS, TLS chain checks, browser). */
@@ -68,6 +113,8 @@ export const ZWorkerEnv = z.object({
     .default(2 * 1024 * 1024),
   /** Chromium for screenshots; default /usr/bin/chromium. */
   CHROMIUM_PATH: z.string().trim().min(1).optional(),
+  /** Unprivileged system user Chromium runs as (sandbox on) when the worker runs as root. */
+  RENDERER_USER: z.string().trim().min(1).default("brandwarden-renderer"),
   /** Take screenshots of lookalike pages. */
   SCREENSHOTS: booleanFlag().default(true),
   /** Walk EHLO/MAIL/RCPT (never DATA) on a lookalike's MX to see if it accepts the brand's mail. */
@@ -98,6 +145,7 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     redisUrl: env.REDIS_URL,
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
+    llmLocalHosts: env.LLM_LOCAL_HOSTS,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
     enrich: toEnrichConfig(env),
     social: toSocialConfig(env, {
@@ -106,11 +154,22 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     }),
     pipeline: {
       scanConcurrency: env.SCAN_CONCURRENCY,
+      scanHeartbeatMs: env.SCAN_HEARTBEAT_INTERVAL,
       maxCandidates: env.MAX_CANDIDATES,
+      watch: { maxNames: env.WATCH_MAX_NAMES, concurrency: env.WATCH_CONCURRENCY },
       minLabeledSamples: env.MIN_LABELED_SAMPLES,
       weightsDecayDays: env.WEIGHTS_DECAY_DAYS,
       feeds: feedSources(env),
       feedRefreshMs: env.FEED_REFRESH,
+      ct: {
+        logs: env.CT_LOGS,
+        logListUrl: env.CT_LOG_LIST_URL ?? null,
+        lookbackMs: env.CT_LOOKBACK,
+        follow: env.CT_FOLLOW,
+        pollMs: env.CT_POLL_INTERVAL,
+        backfillMs: env.CT_FOLLOW_BACKFILL,
+        brandsRefreshMs: env.CT_BRANDS_REFRESH,
+      },
     },
   });
 }
@@ -127,6 +186,7 @@ function toEnrichConfig(env: z.infer<typeof ZWorkerEnv>) {
     httpTimeoutMs: env.HTTP_TIMEOUT_MS,
     httpMaxBodyBytes: env.HTTP_MAX_BODY_BYTES,
     chromiumPath: env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    rendererUser: env.RENDERER_USER,
     screenshots: env.SCREENSHOTS,
     smtpProbe: env.SMTP_PROBE,
     concurrency: env.ENRICH_CONCURRENCY,

@@ -1,24 +1,34 @@
+import type { TScanStage } from "@brandwarden/contract/constants";
 import type { Bus } from "@brandwarden/platform/bus/bus";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "./config.ts";
 import { createDnsClient } from "./dns/dns-client.ts";
 import { createEnricher } from "./enrich/enricher.ts";
-import { createFeedLoader } from "./feeds/index.ts";
+import { createFeedLoader } from "./feeds/loader.ts";
 import { createWebClient } from "./internal-api/web-client.ts";
 import { createCheckpoints } from "./pipeline/checkpoints.ts";
 import { busSink, createScanPublisher, type EnvelopeSink } from "./pipeline/scan-publisher.ts";
 import { createScanRunner } from "./pipeline/scan-runner.ts";
+import { commandMark } from "./pipeline/cancel-listener.ts";
+import { settleOn } from "./pipeline/settle.ts";
 import { buildStages } from "./pipeline/build-stages.ts";
 import { createResolver } from "./resolve/resolver.ts";
 import { loadTrustedCas } from "./net/http-client.ts";
 import { createSocialRuntime } from "./social/social-runtime.ts";
 import { createAiSettings } from "./ai/ai-settings.ts";
+import { createWorkerCtFollower } from "./discovery/ct/follower/worker-follower.ts";
+import { createWatchRunner } from "./watch/watch.routes.ts";
+import { createWatchlistCache } from "./watch/watchlist.ts";
 
 /** The adapters a worker runs on; `infrastructure.ts` builds real ones, tests may pass others. */
 export interface WorkerInfrastructure {
   bus: Bus;
   kv: KeyValueStore;
+  /** Where checkpoints go when not in `kv` (embedded mode: a store that survives a restart). */
+  checkpointKv?: KeyValueStore;
+  /** The event stream lives in this process (embedded): checkpoint a stage only once the web applied it. */
+  eventsInMemory?: boolean;
   logger: Logger;
   pingRedis?: () => Promise<void>;
   close: () => Promise<void>;
@@ -32,20 +42,31 @@ export interface WorkerInfrastructure {
 export function createWorkerContainer(
   config: WorkerConfig,
   infra: WorkerInfrastructure,
-  opts: { sink?: EnvelopeSink; withWeb?: boolean } = {},
+  opts: { sink?: EnvelopeSink; withWeb?: boolean; skipStages?: Partial<Record<TScanStage, string>> } = {},
 ) {
   const { logger } = infra;
-  const sink = opts.sink ?? busSink(infra.bus);
+  const sink = opts.sink ?? busSink(infra.bus, config.eventChannelPrefix);
   const dns = createDnsClient({
     nameservers: config.enrich.dnsNameservers,
     timeoutMs: config.enrich.dnsTimeoutMs,
   });
   const resolver = createResolver({ client: dns, timeoutMs: config.enrich.dnsTimeoutMs });
   const enricher = createEnricher(config.enrich, { logger, dns });
-  const social = createSocialRuntime(config.social, { ca: loadTrustedCas(config.enrich.extraCaCertsPath) });
+  const trustedCas = loadTrustedCas(config.enrich.extraCaCertsPath);
+  const social = createSocialRuntime(config.social, {
+    ca: trustedCas,
+    llmLocalHosts: config.llmLocalHosts,
+  });
   const web = createWebClient({ baseUrl: config.webUrl, token: config.internalApiToken ?? "" });
   /** The AI provider setting, read from the web app with a short cache (AI off takes effect in seconds). */
-  const ai = createAiSettings(web);
+  // LLM calls go through the guarded agent: public addresses, plus the LLM_LOCAL_HOSTS the operator named.
+  const ai = createAiSettings(web, {
+    network: {
+      allowPrivateNetwork: config.allowPrivateNetwork,
+      localHosts: config.llmLocalHosts,
+      ca: trustedCas,
+    },
+  });
   const feedLoader = createFeedLoader(config.pipeline.feeds, { refreshMs: config.pipeline.feedRefreshMs });
   const runner = createScanRunner({
     stages: buildStages({
@@ -56,8 +77,12 @@ export function createWorkerContainer(
       scoring: opts.withWeb === false ? null : web,
       loadFeeds: () => feedLoader.load(),
       audit: { web: opts.withWeb === false ? null : web, ai: opts.withWeb === false ? null : ai },
+      skip: opts.skipStages,
     }),
-    checkpoints: createCheckpoints(infra.kv),
+    checkpoints: createCheckpoints(infra.checkpointKv ?? infra.kv),
+    commandMark: commandMark(infra.bus, config.eventChannelPrefix),
+    settle: infra.eventsInMemory ? settleOn(infra.bus) : undefined,
+    heartbeatMs: config.pipeline.scanHeartbeatMs,
     sink,
     prefix: config.eventChannelPrefix,
     logger,
@@ -65,6 +90,36 @@ export function createWorkerContainer(
   });
   /** Events that belong to no scan (domain and social profiles). */
   const publisher = createScanPublisher({ sink, prefix: config.eventChannelPrefix });
+  /** The watch between scans (issue 21): DNS-only rounds over each user's watch list. */
+  const watch = createWatchRunner({
+    resolver,
+    enricher,
+    scoring: opts.withWeb === false ? null : web,
+    loadFeeds: () => feedLoader.load(),
+    rank: createWatchlistCache(),
+    maxNames: config.pipeline.watch.maxNames,
+    concurrency: config.pipeline.watch.concurrency,
+    logger,
+    publisher: () => {
+      const own = createScanPublisher({ sink, prefix: config.eventChannelPrefix });
+      return (data) => own.publish("watch_update", data);
+    },
+  });
+  /** Certificate Transparency followers (CT_FOLLOW): every user's brand, alerts on new names. Started by startWorker. */
+  const ctFollower =
+    opts.withWeb === false
+      ? null
+      : createWorkerCtFollower({
+          config,
+          // Its log positions must outlive a restart: the durable store where embedded mode has one.
+          kv: infra.checkpointKv ?? infra.kv,
+          logger,
+          web,
+          resolver,
+          enricher,
+          loadFeeds: () => feedLoader.load(),
+          publisher,
+        });
   return {
     config,
     infra,
@@ -74,10 +129,15 @@ export function createWorkerContainer(
     web,
     ai,
     publisher,
+    watch,
+    ctFollower,
     async close() {
+      await ctFollower?.stop();
       await runner.close();
+      await watch.drain();
       await enricher.close();
       await social.close();
+      await ai.close();
       await resolver.close();
       await dns.close();
     },

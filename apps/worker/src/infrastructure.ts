@@ -8,7 +8,13 @@ import type { WorkerInfrastructure } from "./container.ts";
 /** Redis-backed bus and key-value store when REDIS_URL is set; in-process ones (or the shared ones) otherwise. */
 export function createWorkerInfrastructure(
   config: WorkerConfig,
-  shared: { bus?: Bus; kv?: KeyValueStore; logger?: Logger } = {},
+  shared: {
+    bus?: Bus;
+    kv?: KeyValueStore;
+    logger?: Logger;
+    checkpointKv?: KeyValueStore;
+    eventsInMemory?: boolean;
+  } = {},
 ): WorkerInfrastructure {
   const logger = shared.logger ?? createLogger({ ...config.log, name: "worker" });
   const adapters = createSharedAdapters({
@@ -17,5 +23,5 @@ export function createWorkerInfrastructure(
     logger,
     shared,
   });
-  return { ...adapters, logger };
+  return { ...adapters, logger, checkpointKv: shared.checkpointKv, eventsInMemory: shared.eventsInMemory };
 }

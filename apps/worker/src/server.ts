@@ -17,10 +17,11 @@ export async function startWorker(config: WorkerConfig, infra: WorkerInfrastruct
   const stopCancel = await listenForCancel({
     bus: infra.bus,
     prefix: config.eventChannelPrefix,
-    cancel: (id) => container.runner.cancel(id),
+    cancel: (id, commandId) => container.runner.cancel(id, commandId),
     logger: infra.logger,
   });
   const url = await app.listen({ port: config.port, host: config.host });
+  container.ctFollower?.start();
   return {
     app,
     url,

@@ -6,18 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
-import { eq } from "drizzle-orm";
 import { ZCampaignNarrativesResponse } from "@brandwarden/contract/worker-api";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
-import { users } from "../../web/src/db/schema.ts";
+import { getUser, updateUser } from "@brandwarden/web/test/factories";
 import { createAiSettings } from "../src/ai/ai-settings.ts";
 import { registerAiRoutes } from "../src/ai/ai.routes.ts";
 import { createAiPolish, createAiProse } from "../src/ai/prose.ts";
 import { isStaleGeneration } from "../src/internal-api/web-client.ts";
 import { registerReportRoutes } from "../src/report/report.routes.ts";
 import { REPORT_AI_FALLBACK } from "../src/report/report-prose.ts";
-import { captureLogger } from "../src/report/testing/pdf-inspect.ts";
+import { captureLogger } from "./pdf-inspect.ts";
 import { TAKEDOWN_AI_FALLBACK } from "../src/takedown/polish.ts";
 import { registerTakedownRoutes } from "../src/takedown/takedown.routes.ts";
 
@@ -42,7 +41,7 @@ describe("AI off: every output is still produced deterministically", () => {
 
   beforeAll(async () => {
     captured = captureLogger();
-    const ai = createAiSettings(ctx.client, { ttlMs: 0 });
+    const ai = createAiSettings(ctx.client, { ttlMs: 0, network: { allowPrivateNetwork: true } });
     worker = Fastify();
     installErrorHandler(worker);
     await worker.register(
@@ -91,9 +90,12 @@ describe("AI off: every output is still produced deterministically", () => {
       domains: ["acmebank-pay.com", "acmebank-secure-login.com"],
       source: "deterministic",
     });
-    expect(narratives[0]!.narrative).toMatch(/2 lookalike domains of Acme Bank .* host IP 203\.0\.113\.9/);
+    expect(narratives[0]!.narrative).toMatch(
+      /2 lookalike domains of Acme Bank .* same IP address 203\.0\.113\.9: both domains/,
+    );
+    expect(narratives[0]!.name).toMatch(/^203\.0\.113\.9 · /);
 
-    const [u] = await ctx.web.db.select().from(users).where(eq(users.id, user.id));
+    const u = await getUser(ctx.web.db, user.id);
     const expand = await post("/brand/keyword_expand", {
       user_id: user.id,
       generation: u!.keyword_generation,
@@ -137,7 +139,7 @@ describe("AI off: every output is still produced deterministically", () => {
     expect(narr.narratives[0]!.source).toBe("ai");
     expect(narr.narratives[0]!.narrative).toMatch(/campaign/);
 
-    const [u] = await ctx.web.db.select().from(users).where(eq(users.id, user.id));
+    const u = await getUser(ctx.web.db, user.id);
     expect(
       (await post("/brand/keyword_expand", { user_id: user.id, generation: u!.keyword_generation }))
         .statusCode,
@@ -150,10 +152,7 @@ describe("AI off: every output is still produced deterministically", () => {
     });
 
     // The profile changes meanwhile: the result for the old generation is dropped (409).
-    await ctx.web.db
-      .update(users)
-      .set({ keyword_generation: u!.keyword_generation + 1 })
-      .where(eq(users.id, user.id));
+    await updateUser(ctx.web.db, user.id, { keyword_generation: u!.keyword_generation + 1 });
     await post("/brand/keyword_expand", { user_id: user.id, generation: u!.keyword_generation });
     const [stale] = await routes.drain();
     expect(stale!.status).toBe("stale");

@@ -12,9 +12,13 @@ import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { LlmSchema } from "@brandwarden/world/scenario/services-schema";
 import { startLlm, type RunningLlm } from "@brandwarden/world/services/llm/server";
-import { startTestWeb, TEST_TOKEN, type TestWeb } from "../../web/test/harness.ts";
-import { insertDomainFinding, insertScan, insertUser } from "../../web/test/factories.ts";
-import { ownedDomains } from "../../web/src/db/schema.ts";
+import {
+  insertDomainFinding,
+  insertOwnedDomain,
+  insertScan,
+  insertUser,
+} from "@brandwarden/web/test/factories";
+import { startTestWeb, TEST_TOKEN, type TestWeb } from "@brandwarden/web/test/harness";
 import { createAiSettings } from "../src/ai/ai-settings.ts";
 import { createWebClient, type WebClient } from "../src/internal-api/web-client.ts";
 import { createCheckpoints } from "../src/pipeline/checkpoints.ts";
@@ -83,7 +87,7 @@ export async function configureAi(provider: Provider, extra: Record<string, unkn
 
 export async function scanWithFindings(opts: { injection?: string } = {}) {
   const user = await insertUser(ctx.web.db, { brand_name: "Acme Bank" });
-  await ctx.web.db.insert(ownedDomains).values({
+  await insertOwnedDomain(ctx.web.db, {
     user_id: user.id,
     domain: "acmebank.com",
     enrichment_status: "completed",
@@ -140,7 +144,7 @@ export async function scanWithFindings(opts: { injection?: string } = {}) {
 export async function runAudit(
   scanId: string,
   userId: string,
-  ai = createAiSettings(ctx.client, { ttlMs: 0 }),
+  ai = createAiSettings(ctx.client, { ttlMs: 0, network: { allowPrivateNetwork: true } }),
 ) {
   const envelopes: Array<{ kind: string; data: Record<string, unknown> }> = [];
   const runner = createScanRunner({

@@ -12,20 +12,19 @@ import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import { createWorldFetch } from "@brandwarden/world/testing/world-client";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { startTestWeb, TEST_TOKEN, type TestWeb } from "../../web/test/harness.ts";
 import {
   insertDomainFinding,
   insertDomainFindings,
   insertScan,
   insertUser,
-} from "../../web/test/factories.ts";
-import { users } from "../../web/src/db/schema.ts";
-import { eq } from "drizzle-orm";
+  updateUser,
+} from "@brandwarden/web/test/factories";
+import { startTestWeb, TEST_TOKEN, type TestWeb } from "@brandwarden/web/test/harness";
 import { createWebClient } from "../src/internal-api/web-client.ts";
 import { registerReportRoutes } from "../src/report/report.routes.ts";
 import { REPORT_AI_FALLBACK } from "../src/report/report-prose.ts";
 import { registerTakedownRoutes } from "../src/takedown/takedown.routes.ts";
-import { captureLogger, imageCount, pdfText } from "../src/report/testing/pdf-inspect.ts";
+import { captureLogger, imageCount, pdfText } from "./pdf-inspect.ts";
 
 const WORKER_TOKEN = "worker-token-for-report-tests-0123";
 
@@ -76,10 +75,7 @@ async function scanWithFindings() {
   const logoKey = await blobs.put(png(48, 48, [20, 110, 60]));
   const shotKey = await blobs.put(png(320, 200, [200, 30, 30]));
   const user = await insertUser(web.db, { brand_name: "Acme Bank" });
-  await web.db
-    .update(users)
-    .set({ logo_key: logoKey, logo_content_type: "image/png" })
-    .where(eq(users.id, user.id));
+  await updateUser(web.db, user.id, { logo_key: logoKey, logo_content_type: "image/png" });
   const scan = await insertScan(web.db, user.id, { completed_at: new Date() });
   const phish = await insertDomainFinding(web.db, scan.id, user.id, {
     domain: "acmebank-secure-login.com",
@@ -153,7 +149,10 @@ describe("POST /api/v1/report/generate", () => {
       "abuse@digitalocean.test",
       "Credential phishing clone",
       "login_form +15.0",
-      "Campaign c-1",
+      // The campaign by its readable name and evidence; the finding names it too.
+      "DigitalOcean 203.0.113.9 · registered May 20 · 2 domains",
+      "same IP address 203.0.113.9 (DigitalOcean): both domains",
+      "Campaign: DigitalOcean 203.0.113.9 · registered May 20 · 2 domains (id c-1)",
       "OpenPhish",
       "Request takedown of acmebank-secure-login.com (critical, login form cloning your site",
     ])
@@ -166,6 +165,7 @@ describe("POST /api/v1/report/generate", () => {
       expect(s.text).toContain(h);
     expect(s.text).toContain("Threat-feed exposure");
     expect(s.text).toContain("Takedown contacts");
+    expect(s.text).toContain("DigitalOcean 203.0.113.9 · registered May 20 · 2 domains");
     expect(imageCount(summary)).toBe(1); // logo
 
     const warnings = captured.lines.slice(before).filter((l) => l.msg === REPORT_AI_FALLBACK);
@@ -185,7 +185,8 @@ describe("POST /api/v1/report/generate", () => {
     expect(anon.statusCode).toBe(401);
   });
 
-  it("produces a report for 5,000 findings well within the 180 s read timeout", async () => {
+  // How long it takes is measured by bench/reports.ts, not asserted here.
+  it("produces a complete report for 5,000 findings", async () => {
     const blobs = web.container.infra.blobs;
     const shotKey = await blobs.put(png(320, 200, [30, 30, 200]));
     const user = await insertUser(web.db);
@@ -205,11 +206,8 @@ describe("POST /api/v1/report/generate", () => {
         screenshot_key: i % 20 === 0 ? shotKey : null,
       })),
     );
-    const started = Date.now();
     const res = await post("/report/generate", { scan_id: scan.id });
-    const ms = Date.now() - started;
     expect(res.statusCode).toBe(200);
-    expect(ms).toBeLessThan(180_000);
     const body = ZReportResponse.parse(res.json());
     const summary = await pdfText(Buffer.from(body.summary, "base64"));
     expect(summary.pages).toBe(1);

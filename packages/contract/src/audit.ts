@@ -26,6 +26,8 @@ export const ZAuditVerdictsResult = z.object({
       finding_id: ZId,
       adjusted_score: ZScore,
       adjusted_severity: ZSeverity,
+      /** Set when a demotion stopped at the band's floor: the hard evidence that held it. */
+      demotion_held_by: z.array(z.string()).optional(),
     }),
   ),
 });

@@ -1,22 +1,9 @@
 import { z } from "zod";
 import { ZDomainName, ZGeneration } from "./common.ts";
+import { SOCIAL_PLATFORMS } from "./constants.ts";
 
-export const SOCIAL_PLATFORMS = [
-  "x",
-  "instagram",
-  "facebook",
-  "tiktok",
-  "linkedin",
-  "youtube",
-  "github",
-  "reddit",
-  "telegram",
-  "threads",
-  "mastodon",
-  "bluesky",
-] as const;
+export { SOCIAL_PLATFORMS, type TSocialPlatform } from "./constants.ts";
 export const ZSocialPlatform = z.enum(SOCIAL_PLATFORMS);
-export type TSocialPlatform = z.infer<typeof ZSocialPlatform>;
 
 export const ZHandle = z.string().trim().min(1).max(200);
 

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { LABELS, SEVERITIES, type TSeverity } from "./constants.ts";
+
+export { LABELS, SEVERITIES, type TLabel, type TSeverity } from "./constants.ts";
 
 /** Identifiers of every resource are UUIDs. */
 export const ZId = z.uuid();
@@ -11,10 +14,7 @@ export const ZDomainName = z
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9-]{2,63}$/, "not a domain name");
 
-/** Severity bands on a 0-100 score (DESIGN.md). */
-export const SEVERITIES = ["info", "low", "medium", "high", "critical"] as const;
 export const ZSeverity = z.enum(SEVERITIES);
-export type TSeverity = z.infer<typeof ZSeverity>;
 
 export function severityForScore(score: number): TSeverity {
   if (score >= 80) return "critical";
@@ -30,8 +30,7 @@ export function severityRank(severity: TSeverity): number {
 
 export const ZScore = z.number().min(0).max(100);
 
-export const ZLabel = z.enum(["confirmed", "benign"]);
-export type TLabel = z.infer<typeof ZLabel>;
+export const ZLabel = z.enum(LABELS);
 
 export const ZFindingKind = z.enum(["domain", "social"]);
 export type TFindingKind = z.infer<typeof ZFindingKind>;

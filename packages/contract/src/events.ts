@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ZGeneration, ZId, ZIsoDate } from "./common.ts";
 import { ZDomainProfile, ZScanStatus, ZStageStates } from "./scan.ts";
 import { ZDomainFindingDelta, ZDomainFindingInitial, ZSocialFindingItem } from "./findings.ts";
+import { ZWatchUpdateData } from "./watch.ts";
+import { ZAlertEventData } from "./alerts.ts";
 
 export const EVENT_KINDS = [
   "scan_update",
@@ -12,6 +14,10 @@ export const EVENT_KINDS = [
   "social_findings_initial",
   "social_findings_delta",
   "log",
+  /** A watch round's observations (issue 21): newly registered names, re-checked lookalikes. */
+  "watch_update",
+  /** An alert raised by the worker outside a scan (the CT follower's `lookalike.discovered`). */
+  "alert",
 ] as const;
 export const ZEventKind = z.enum(EVENT_KINDS);
 export type TEventKind = z.infer<typeof ZEventKind>;
@@ -73,6 +79,9 @@ export const ZLogData = z.object({
   message: z.string().max(4000),
   stage: z.string().max(50).optional(),
   code: z.string().max(100).optional(),
+  /** Background work outside a scan (keyword expansion): whose it was, and for which generation. */
+  user_id: ZId.optional(),
+  generation: ZGeneration.optional(),
 });
 
 const envelope = <K extends TEventKind, D extends z.ZodType>(kind: K, data: D) =>
@@ -95,6 +104,8 @@ export const ZEventMessage = z.discriminatedUnion("kind", [
   envelope("social_findings_initial", ZSocialFindingsData),
   envelope("social_findings_delta", ZSocialFindingsData),
   envelope("log", ZLogData),
+  envelope("watch_update", ZWatchUpdateData),
+  envelope("alert", ZAlertEventData),
 ]);
 export type TEventMessage = z.infer<typeof ZEventMessage>;
 export type TEventOf<K extends TEventKind> = Extract<TEventMessage, { kind: K }>;

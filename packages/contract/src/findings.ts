@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDomainName, ZId, ZIsoDate, ZLabel, ZScore, ZSeverity } from "./common.ts";
 import { ZSocialPlatform, ZHandle } from "./brand.ts";
+import { ZChangeKind, ZFieldChange } from "./monitoring.ts";
 
 const str = (max = 500) => z.string().max(max).nullable();
 const strList = (max = 100) => z.array(z.string().max(500)).max(max);
@@ -36,6 +37,10 @@ export const ZDomainFindingFields = z.object({
   original_domain: ZDomainName.nullable(),
   fuzzer: str(50),
   fuzzers: strList(50).nullable(),
+  /** Which discovery sources found the name: `permutation`, `ct` (Certificate Transparency). */
+  discovered_by: strList(10).nullable(),
+  /** Why a non-permutation source took the name ("label ... contains the brand ..."). */
+  discovery_reason: str(1000),
   registrable_domain: str(300),
   resolve_status: z.enum(["registered", "unregistered", "unknown"]).nullable(),
   dns_a: strList().nullable(),
@@ -138,6 +143,21 @@ export const ZSocialFindingItem = ZSocialFindingFields.partial().extend({
 });
 export type TSocialFindingItem = z.infer<typeof ZSocialFindingItem>;
 
+/**
+ * An AI review that asked to lower the score: from the deterministic score/band to the applied
+ * one. `held_by` names the hard evidence (threat-feed hit, brand login form, brand in the
+ * certificate) that kept the finding in its band; empty when the demotion applied in full.
+ */
+export const ZAiDemotion = z.object({
+  proposed: z.number().int(),
+  from_score: ZScore,
+  to_score: ZScore,
+  from_severity: ZSeverity,
+  to_severity: ZSeverity,
+  held_by: z.array(z.string()),
+});
+export type TAiDemotion = z.infer<typeof ZAiDemotion>;
+
 /** Fields the web application adds to a stored finding. */
 export const ZStoredFindingExtras = z.object({
   id: ZId,
@@ -147,11 +167,19 @@ export const ZStoredFindingExtras = z.object({
   ai_verdict: ZAiVerdict.nullable(),
   ai_confidence: z.number().min(0).max(1).nullable(),
   ai_reasoning: z.string().nullable(),
+  /** Non-null when the AI review lowered (or tried to lower) the score: shown to the analyst. */
+  ai_demotion: ZAiDemotion.nullable().optional(),
   label: ZLabel.nullable(),
   label_reason: z.string().nullable(),
   screenshot_data: z.string().nullable(),
   created_at: ZIsoDate,
   updated_at: ZIsoDate,
+  /** How the finding moved since the user's previous scan; null until the scan completed. */
+  change: ZChangeKind.nullable().optional(),
+  /** What moved: `{field, before, after}` for each changed field. */
+  changes: z.array(ZFieldChange).nullable().optional(),
+  /** When any scan or watch of this user first saw the lookalike. */
+  first_seen_at: ZIsoDate.nullable().optional(),
 });
 
 export const ZStoredDomainFinding = ZDomainFindingFields.extend(ZStoredFindingExtras.shape).extend({

@@ -1,20 +1,10 @@
 import { z } from "zod";
 import { ZDomainName, ZGeneration, ZId, ZIsoDate } from "./common.ts";
 import { ZSocialHandleRef } from "./brand.ts";
+import { SCAN_STAGES, SCAN_STATUSES } from "./constants.ts";
 
-export const SCAN_STATUSES = ["pending", "queued", "running", "completed", "failed", "cancelled"] as const;
 export const ZScanStatus = z.enum(SCAN_STATUSES);
-export type TScanStatus = z.infer<typeof ZScanStatus>;
-
-export const TERMINAL_SCAN_STATUSES: readonly TScanStatus[] = ["completed", "failed", "cancelled"];
-export function isTerminalScanStatus(status: TScanStatus): boolean {
-  return TERMINAL_SCAN_STATUSES.includes(status);
-}
-
-/** The stages of a scan, in order; resume restarts at the first one not `completed`. */
-export const SCAN_STAGES = ["generate", "resolve", "enrich", "social", "score", "audit"] as const;
 export const ZScanStage = z.enum(SCAN_STAGES);
-export type TScanStage = z.infer<typeof ZScanStage>;
 
 export const STAGE_STATUSES = ["pending", "running", "completed", "skipped", "failed", "cancelled"] as const;
 export const ZStageStatus = z.enum(STAGE_STATUSES);

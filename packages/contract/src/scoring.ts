@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFindingKind, ZId, ZIsoDate, ZLabel, ZScore } from "./common.ts";
+import { ZFindingKind, ZId, ZIsoDate, ZLabel, ZScore, ZSeverity } from "./common.ts";
 import { ZAiVerdict } from "./findings.ts";
 
 export const ZWeights = z.record(z.string().min(1).max(100), z.number().finite().min(-1000).max(1000));
@@ -51,9 +51,32 @@ export const ZCampaignCluster = z.object({
   keys: z.array(z.string()),
   earliest_registration: ZIsoDate.nullable(),
   latest_registration: ZIsoDate.nullable(),
+  /** What a person can say: "Hostinger 127.20.80.1 · registered Oct 25–27 · 9 domains". */
+  name: z.string().max(300).optional(),
+  /** "attack": one actor's lookalikes; "defensive": probably the brand's own registrations. */
+  kind: z.enum(["attack", "defensive"]).optional(),
+  /** The shared keys in plain words, with how many members hold each. */
+  evidence: z.array(z.object({ key: z.string(), text: z.string(), members: z.number().int() })).optional(),
+  worst_severity: ZSeverity.nullable().optional(),
 });
 export type TCampaignCluster = z.infer<typeof ZCampaignCluster>;
 
 export const CAMPAIGN_STATS_DAYS = 30;
 export const CAMPAIGN_STATS_MAX_FINDINGS = 2000;
 export const ZCampaignStatsResponse = z.object({ clusters: z.array(ZCampaignCluster) });
+
+/**
+ * `POST /v1/scoring/key_history`: for each campaign key, how many distinct domains outside
+ * `exclude_domains` held it in findings of the last KEY_HISTORY_DAYS (every user's scans: only
+ * counts are returned). A key seen on many is shared infrastructure (campaigns/weights.ts).
+ * Kinds counted: ip, ns, mx, cert, page, favicon; other keys are answered 0.
+ */
+export const KEY_HISTORY_DAYS = 365;
+export const KEY_HISTORY_MAX_KEYS = 5000;
+export const ZKeyHistoryRequest = z.object({
+  keys: z.array(z.string().min(3).max(2000)).max(KEY_HISTORY_MAX_KEYS),
+  exclude_domains: z.array(z.string().min(1).max(253)).max(50_000),
+});
+export type TKeyHistoryRequest = z.infer<typeof ZKeyHistoryRequest>;
+export const ZKeyHistoryResponse = z.object({ counts: z.record(z.string(), z.number().int().min(0)) });
+export type TKeyHistoryResponse = z.infer<typeof ZKeyHistoryResponse>;

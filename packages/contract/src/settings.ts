@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ZSeverity } from "./common.ts";
+import { AI_PROVIDERS } from "./constants.ts";
 
-export const AI_PROVIDERS = ["openai", "anthropic"] as const;
+export { AI_PROVIDERS } from "./constants.ts";
 
 /** Provider configuration; unknown keys are kept so a provider can carry its own options. */
 export const ZAiProviderConfig = z

@@ -1,6 +1,6 @@
 import { generateScenario } from "../src/scenario/generate.ts";
-import { dnsQuery } from "../src/testing/dns-query.ts";
-import { createWorldFetch } from "../src/testing/world-client.ts";
+import { dnsQuery } from "../testing/dns-query.ts";
+import { createWorldFetch } from "../testing/world-client.ts";
 import { startWorld } from "../src/world.ts";
 
 // Benchmark (not a test): generate 10,000 lookalikes, start the world, prove it answers, and

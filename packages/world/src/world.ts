@@ -1,9 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ZoneIndex } from "./dns/zone-index.ts";
 import { startDnsServer, type DnsServer } from "./dns/dns-server.ts";
-import { RegistryIndex } from "./registry/registry-index.ts";
 import { startRdapServer, type RdapServer } from "./registry/rdap-server.ts";
 import { startWhoisServer, type WhoisServer } from "./registry/whois-server.ts";
 import { rebaseScenario } from "./scenario/rebase.ts";
@@ -11,7 +9,11 @@ import { remapScenario } from "./scenario/remap.ts";
 import { allDomains, type Scenario, type SiteKind } from "./scenario/schema.ts";
 import { startServices, type RunningServices, type StartServicesOptions } from "./services/start-services.ts";
 import { WorldCa, type IssuedCert } from "./tls/ca.ts";
+import { startCtLog, type RunningCtLog } from "./services/ct-log.ts";
+import { ctImpersonators, ctLogSpecs } from "./services/ct-log-content.ts";
 import { startWebHosts, type WebHosts } from "./web/web-hosts.ts";
+import { liveIndexes } from "./changes/live-indexes.ts";
+import { createWorldChanges, type WorldChanges } from "./changes/world-changes.ts";
 
 // Starts the whole sandbox internet for one scenario and says how to point the service at it.
 
@@ -25,6 +27,7 @@ export interface StartWorldOptions {
   services?: StartServicesOptions | false; // false: core only
   rebase?: boolean; // shift the scenario's dates to now (default true)
   dir?: string; // where ca.pem is written; default a new temp directory
+  ct?: false | { pageCap?: number; port?: number }; // the CT log and its impersonators; false: none
 }
 
 export interface ManifestDomain {
@@ -55,7 +58,10 @@ export interface World {
   env: Record<string, string>;
   ca: WorldCa;
   services: RunningServices | null;
+  ctLog: RunningCtLog | null;
   certificateFor(name: string): IssuedCert | null;
+  /** Changes between scans: register, turn phishing, take down, restore, move, renew (changes/). */
+  changes: WorldChanges;
   stop(): Promise<void>;
 }
 
@@ -85,6 +91,9 @@ function manifestDomains(s: Scenario): ManifestDomain[] {
 export async function startWorld(input: Scenario, opts: StartWorldOptions = {}): Promise<World> {
   let scenario = opts.rebase === false ? input : rebaseScenario(input);
   if (opts.netPrefix) scenario = remapScenario(scenario, opts.netPrefix);
+  const now = new Date();
+  const impersonators = opts.ct === false ? [] : ctImpersonators(scenario, now);
+  scenario = { ...scenario, lookalikes: [...scenario.lookalikes, ...impersonators] };
   const dnsAt = parseHostPort(opts.dns ?? DEFAULT_DNS, "dns");
   const rdapAt = parseHostPort(opts.rdap ?? DEFAULT_RDAP, "rdap");
   const whoisAt = parseHostPort(opts.whois ?? DEFAULT_WHOIS, "whois");
@@ -95,7 +104,8 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
   const caPath = join(dir, "world-ca.pem");
   await writeFile(caPath, ca.rootPem);
 
-  const registry = new RegistryIndex(scenario);
+  // Views the servers answer from; the world's changes replace what they answer.
+  const live = liveIndexes(scenario);
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     await Promise.allSettled(stops.splice(0).map((s) => s()));
@@ -107,12 +117,18 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
     return v;
   };
   try {
-    const [dns, rdap, whois, web, services] = await Promise.all([
-      track<DnsServer>(startDnsServer(new ZoneIndex(scenario), dnsAt)),
-      track<RdapServer>(startRdapServer(registry, rdapAt)),
-      track<WhoisServer>(startWhoisServer(registry, whoisAt)),
+    const ctHost = opts.services ? (opts.services.host ?? "127.0.10.1") : "127.0.10.1";
+    const [dns, rdap, whois, web, services, ctLog] = await Promise.all([
+      track<DnsServer>(startDnsServer(live.zones, dnsAt)),
+      track<RdapServer>(startRdapServer(live.registry, rdapAt)),
+      track<WhoisServer>(startWhoisServer(live.registry, whoisAt)),
       track<WebHosts>(
-        startWebHosts(scenario, { ca, httpPort: opts.httpPort ?? 80, httpsPort: opts.httpsPort ?? 443 }),
+        startWebHosts(scenario, {
+          ca,
+          httpPort: opts.httpPort ?? 80,
+          httpsPort: opts.httpsPort ?? 443,
+          directory: live.sites,
+        }),
       ),
       opts.services === false
         ? Promise.resolve(null)
@@ -120,6 +136,11 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
             stops.push(() => s.stop());
             return s;
           }),
+      opts.ct === false
+        ? Promise.resolve(null)
+        : track<RunningCtLog>(
+            startCtLog(ca, ctLogSpecs(scenario, impersonators, now), ctHost, opts.ct?.port ?? 0, opts.ct),
+          ),
     ]);
     const env: Record<string, string> = {
       DNS_NAMESERVERS: `${dns.host}:${dns.port}`,
@@ -128,6 +149,7 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       EXTRA_CA_CERTS: caPath,
       ALLOW_PRIVATE_NETWORK: "true",
       ...(services?.env ?? {}),
+      ...(ctLog ? { CT_LOGS: ctLog.baseUrl } : {}),
     };
     const manifest: WorldManifest = {
       dns: env.DNS_NAMESERVERS!,
@@ -137,9 +159,36 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       env,
       brand: { name: scenario.brand.name, primary_domain: scenario.brand.primary_domain },
       domains: manifestDomains(scenario),
-      services: services?.urls ?? {},
+      services: {
+        ...(services?.urls ?? {}),
+        ...(ctLog
+          ? { ct_log: ctLog.baseUrl, ct_log_tiled: ctLog.tiledUrl, ct_log_list: ctLog.logListUrl }
+          : {}),
+      },
     };
-    return { scenario, manifest, env, ca, services, certificateFor: web.certificateFor, stop };
+    let current = scenario;
+    const changes = createWorldChanges({
+      current: () => current,
+      apply: (next) => {
+        current = next;
+        live.replace(next);
+      },
+      listenOn: (ip) => web.listenOn(ip),
+      forgetCertificate: (domain) => web.forgetCertificate(domain),
+    });
+    return {
+      get scenario() {
+        return current;
+      },
+      manifest,
+      env,
+      ca,
+      services,
+      ctLog,
+      certificateFor: web.certificateFor,
+      changes,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -1,24 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { ZDomainName } from "@brandwarden/contract/common";
-import type { TDomainProfile, TScanStartPayload } from "@brandwarden/contract/scan";
-import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
-import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
-import { createLogger } from "@brandwarden/platform/logger/logger";
-import { loadWorkerConfig } from "@brandwarden/worker/config";
-import { createWorkerContainer } from "@brandwarden/worker/container";
-import { UsageError } from "../usage-error.ts";
-import { formatScanResult, type ScanRow } from "./scan-format.ts";
+import { globalsOf } from "../global-options.ts";
+import type { ScanOptions } from "./scan-options.ts";
 
-interface ScanOptions {
-  domain: string[];
-  brand: string;
-  keywords?: string;
-  nameservers?: string;
-  format: string;
-  output?: string;
-}
+export const SCAN_FORMATS = ["cli", "json", "jsonl", "csv", "list"] as const;
+/** Stages a run may leave out; generate and resolve always run (everything else needs them). */
+export const OPTIONAL_STAGES = ["enrich", "screenshots", "social", "score", "audit"] as const;
 
 /**
  * `brandwarden scan`: the worker's pipeline in-process, without the web application (default
@@ -35,79 +21,26 @@ export function registerScanCommand(program: Command): void {
       "--nameservers <list>",
       "comma-separated DNS servers host[:port] (default: DNS_NAMESERVERS or the system's)",
     )
-    .option("--format <format>", "json, csv or cli", "cli")
-    .option("--output <file>", "write the result to a file instead of stdout")
-    .action(async (opts: ScanOptions) => {
-      const domains = opts.domain.map((d) => {
-        const parsed = ZDomainName.safeParse(d);
-        if (!parsed.success) throw new UsageError(`--domain: not a domain name: ${d}`);
-        return parsed.data;
-      });
-      if (!["json", "csv", "cli"].includes(opts.format))
-        throw new UsageError(`--format: expected json, csv or cli, got ${opts.format}`);
-      if (!opts.brand.trim()) throw new UsageError("--brand: the brand name is empty");
-      const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
-      if (opts.nameservers !== undefined) env.DNS_NAMESERVERS = opts.nameservers;
-      let config;
-      try {
-        config = loadWorkerConfig(env);
-      } catch (err) {
-        throw new UsageError((err as Error).message.replace("DNS_NAMESERVERS", "--nameservers"));
-      }
-      const logger = createLogger({ ...config.log, name: "scan" });
-      const findings = new Map<string, ScanRow>();
-      const logs: string[] = [];
-      let failure: string | null = null;
-      const container = createWorkerContainer(
-        config,
-        { bus: createMemoryBus(), kv: createMemoryKv(), logger, close: async () => undefined },
-        {
-          withWeb: false,
-          sink: async (_channel, envelope) => {
-            const e = envelope as { kind: string; data: Record<string, unknown> };
-            if (e.kind === "findings_initial" || e.kind === "findings_delta") {
-              for (const f of e.data.findings as ScanRow[]) {
-                const { screenshot_png: _png, ...rest } = f as ScanRow & { screenshot_png?: string };
-                findings.set(f.domain, { ...(findings.get(f.domain) ?? {}), ...rest });
-              }
-            } else if (e.kind === "log") {
-              logs.push(`${e.data.level}: ${e.data.message}`);
-              if (process.stderr.isTTY) process.stderr.write(`${e.data.message}\n`);
-            } else if (e.kind === "scan_update" && e.data.status === "failed")
-              failure = String(e.data.error ?? "scan failed");
-          },
-        },
-      );
-      try {
-        const profiles: TDomainProfile[] = [];
-        for (const d of domains) {
-          try {
-            profiles.push(await container.enricher.profileOwnedDomain(d));
-          } catch (err) {
-            logs.push(`warn: could not profile ${d}: ${(err as Error).message}`);
-          }
-        }
-        const payload: TScanStartPayload = {
-          scan_id: randomUUID(),
-          user_id: randomUUID(),
-          brand_name: opts.brand.trim(),
-          keywords: (opts.keywords ?? "")
-            .split(",")
-            .map((k) => k.trim().toLowerCase())
-            .filter(Boolean),
-          owned_domains: domains,
-          social_handles: [],
-          logo_url: null,
-          domain_profiles: profiles,
-          resume_from_stage: null,
-        };
-        await container.runner.submit(payload);
-      } finally {
-        await container.close();
-      }
-      if (failure) throw new Error(failure);
-      const text = formatScanResult([...findings.values()], opts.format as "json" | "csv" | "cli");
-      if (opts.output) await writeFile(opts.output, text);
-      else process.stdout.write(text);
+    .option(
+      "--stages <list>",
+      `stages to run besides generate and resolve, comma-separated: ${OPTIONAL_STAGES.join(", ")} (default: all)`,
+    )
+    .option("--no-social", "skip the social platforms (same as leaving social out of --stages)")
+    .option("--no-screenshots", "take no screenshots (same as leaving screenshots out of --stages)")
+    .option(
+      "--timeout <seconds>",
+      "longest wait for one network request (HTTP, TLS, WHOIS, social); default 10",
+    )
+    .option("-t, --threads <n>", "lookalikes enriched at once (default: ENRICH_CONCURRENCY, 16)")
+    .option("--concurrency <n>", "same as --threads")
+    .option("-f, --format <format>", "output format: cli, json, jsonl (JSON lines), csv or list", "cli")
+    .option("-o, --output <file>", "write the result to FILE instead of stdout")
+    .action(async (opts: ScanOptions, command: Command) => {
+      const globals = globalsOf(command);
+      // Flags are checked before the worker (hundreds of modules) is loaded.
+      const { scanSettings } = await import("./scan-options.ts");
+      const settings = scanSettings(opts);
+      const { runScan } = await import("./scan-run.ts");
+      await runScan(settings, opts.output, globals);
     });
 }

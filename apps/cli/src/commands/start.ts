@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Command } from "commander";
 import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
+import { createFileKv } from "@brandwarden/platform/kv/file-kv";
 import { createLogger } from "@brandwarden/platform/logger/logger";
 import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
@@ -27,10 +27,16 @@ async function embeddedToken(dataDir: string): Promise<string> {
 
 /**
  * Both services in one process on the embedded defaults: PGlite under DATA_DIR and in-process
- * bus, key-value store and queues. They still talk over HTTP with the bearer token.
+ * bus, key-value store and queues. They still talk over HTTP with the bearer token. Scan
+ * checkpoints live in DATA_DIR/checkpoints, so a scan the process was running when it stopped (or
+ * was killed) is resumed at the next start from its last completed stage; a stage is checkpointed
+ * only once the web app applied what it published (the event stream lives in memory).
  */
 export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = env.DATA_DIR || "./data";
+  // DATA_DIR holds the database and secrets: this user's alone (Chromium's renderer user cannot enter).
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
   const token = env.INTERNAL_API_TOKEN || (await embeddedToken(dataDir));
   const webPort = env.WEB_PORT || "3000";
   const workerPort = env.WORKER_PORT || "3001";
@@ -49,13 +55,23 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const logger = createLogger({ ...webConfig.log });
   const bus = createMemoryBus({ logger });
   const kv = createMemoryKv();
+  const checkpointKv = await createFileKv(path.join(dataDir, "checkpoints"));
   const worker = await startWorker(
     workerConfig,
-    createWorkerInfrastructure(workerConfig, { bus, kv, logger: logger.child({ name: "worker" }) }),
+    createWorkerInfrastructure(workerConfig, {
+      bus,
+      kv,
+      checkpointKv,
+      eventsInMemory: true,
+      logger: logger.child({ name: "worker" }),
+    }),
   );
+  // The worker that ran this data directory's scans stopped with the last process: each scan it
+  // left queued or running is resumed now (or failed with a reason when it cannot be).
   const web = await startWeb(
     webConfig,
     await createWebInfrastructure(webConfig, { bus, kv, logger: logger.child({ name: "web" }) }),
+    { orphanedAtStart: true },
   );
   logger.info(
     { web: web.url, worker: worker.url, data_dir: dataDir },
@@ -69,20 +85,17 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
       await worker.stop();
       await bus.close();
       await kv.close();
+      await checkpointKv.close();
     },
   };
 }
 
-export function registerStartCommand(program: Command): void {
-  program
-    .command("start")
-    .description("Run the web application and the worker in one process (embedded defaults)")
-    .action(async () => {
-      const running = await startEmbedded();
-      await new Promise<void>((resolve) => {
-        const stop = () => void running.stop().then(resolve);
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      });
-    });
+/** `brandwarden start` / `npm start`: runs until SIGINT or SIGTERM. */
+export async function runStart(): Promise<void> {
+  const running = await startEmbedded();
+  await new Promise<void>((resolve) => {
+    const stop = () => void running.stop().then(resolve);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
 }

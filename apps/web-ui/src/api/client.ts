@@ -35,14 +35,17 @@ export class ApiError extends Error {
 
 let csrfToken: string | null = null;
 
-/** Remembers the token `GET /session` returned (also readable from the `csrf_token` cookie). */
+/**
+ * Remembers the token `GET /session` returned. The cookie `csrf_token` (`__Host-csrf_token` on
+ * https) holds the current one: it changes with login and logout, as the token is bound to the session.
+ */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
 function currentCsrfToken(): string | null {
-  const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrf_token="));
-  return cookie ? decodeURIComponent(cookie.slice("csrf_token=".length)) : csrfToken;
+  const cookie = document.cookie.split("; ").find((c) => /^(__Host-)?csrf_token=/.test(c));
+  return cookie ? decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)) : csrfToken;
 }
 
 /** Listeners told when the server says the session is gone (401), so the app can show the login page. */

@@ -1,107 +1,63 @@
 import type { TLabel, TSeverity } from "@brandwarden/contract/common";
-import type { TSocialPlatform } from "@brandwarden/contract/brand";
-import type { TStoredDomainFinding, TStoredSocialFinding } from "@brandwarden/contract/findings";
-import type { TScanStatus, TStageStates } from "@brandwarden/contract/scan";
-import type { TAiProviderSetting, TAuditConfig } from "@brandwarden/contract/settings";
-import type { TCampaignNarrativesResponse, TTakedownDraft } from "@brandwarden/contract/worker-api";
+import type { TChangeKind, TObservation, TTrackedLookalike } from "@brandwarden/contract/monitoring";
+import type { TAlert } from "@brandwarden/contract/alerts";
+import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
+import type { TAccount, TAccountUpdate, TKeywordExpansion } from "@brandwarden/contract/browser/account";
+import type {
+  TAdminSettings,
+  TAdminSettingsPut,
+  TAdminUser,
+  TWeightsOverview,
+} from "@brandwarden/contract/browser/admin";
+import type { TAlertsPage } from "@brandwarden/contract/browser/alerts";
+import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
+import type {
+  TDomainFindingsPage,
+  TDomainFindingView,
+  TFindingCounts,
+  TSocialFindingsPage,
+  TSocialFindingView,
+} from "@brandwarden/contract/browser/findings";
+import type {
+  TChangesView,
+  TFindingDetail,
+  TLookalikeDetail,
+  TLookalikesPage,
+} from "@brandwarden/contract/browser/monitoring";
+import type { TLogLine, TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
+import type { TSessionInfo, TSessionUser } from "@brandwarden/contract/browser/session";
+import type { TLabelResult, TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
 
-/** Wire shapes of the web application's browser routes (DESIGN.md "Browser-facing JSON routes"). */
+/**
+ * Wire shapes of the web application's browser routes (DESIGN.md "Browser-facing JSON routes"):
+ * the contract's schemas (`@brandwarden/contract/browser/*`) under the names the pages use. The
+ * findings filters below are the pages' own state (`""`: any), sent as the findings query.
+ */
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  admin: boolean;
-  brand_name: string | null;
-}
+export type SessionUser = TSessionUser;
 
-export interface SessionInfo {
-  user: SessionUser | null;
-  csrf_token: string;
-}
+export type SessionInfo = TSessionInfo;
 
-export type EnrichmentStatus = "pending" | "running" | "completed" | "failed" | string;
+export type Account = TAccount;
 
-export interface OwnedDomainState {
-  id: string;
-  domain: string;
-  generation: number;
-  enrichment_status: EnrichmentStatus;
-  enrichment_error: string | null;
-  title: string | null;
-}
+export type KeywordExpansion = TKeywordExpansion;
 
-export interface SocialHandleState {
-  id: string;
-  platform: TSocialPlatform;
-  handle: string;
-  generation: number;
-  enrichment_status: EnrichmentStatus;
-  enrichment_error: string | null;
-}
+export type AccountUpdate = TAccountUpdate;
 
-export interface Account {
-  id: string;
-  email: string;
-  admin: boolean;
-  brand_name: string | null;
-  brand_names: string[];
-  keywords: string[];
-  webhook_url: string | null;
-  webhook_secret: string | null;
-  has_logo: boolean;
-  owned_domains: OwnedDomainState[];
-  social_handles: SocialHandleState[];
-}
+export type Scan = TScan;
 
-export interface AccountUpdate {
-  brand_name: string;
-  brand_names: string[];
-  keywords: string[];
-  owned_domains: string[];
-  social_handles: Array<{ platform: TSocialPlatform; handle: string }>;
-  webhook_url: string | null;
-}
+export type LogLine = TLogLine;
 
-export interface Scan {
-  scan_id: string;
-  user_id: string;
-  status: TScanStatus;
-  stage_states: TStageStates;
-  resume_from_stage: string | null;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-}
+export type DashboardStatus = TScanStatusView;
 
-export interface LogLine {
-  level: "debug" | "info" | "warn" | "error";
-  message: string;
-  stage: string | null | undefined;
-  ts: string;
-}
+export type DomainFinding = TDomainFindingView;
+export type SocialFinding = TSocialFindingView;
 
-export interface ReportState {
-  status: "pending" | "running" | "ready" | "failed" | string;
-  error: string | null;
-}
-
-export interface DashboardStatus {
-  scan: Scan | null;
-  report: ReportState | null;
-  log: LogLine[];
-}
-
-export type DomainFinding = TStoredDomainFinding & { screenshot_url?: string | null };
-export type SocialFinding = TStoredSocialFinding & { avatar_url?: string | null };
-
-export interface Page<T> {
-  scan_id?: string;
-  findings: T[];
-  page: number;
-  per_page: number;
-  total: number;
-}
+/** One page of a findings table: `GET /dashboard/findings` or `GET /dashboard/social_findings`. */
+export type Page<T extends DomainFinding | SocialFinding> = T extends DomainFinding
+  ? TDomainFindingsPage
+  : TSocialFindingsPage;
 
 export interface FindingsFilters {
   severity?: TSeverity | "";
@@ -109,6 +65,8 @@ export interface FindingsFilters {
   fuzzer?: string;
   campaign?: string;
   q?: string;
+  /** How the finding moved since the previous scan; `moved`: all but unchanged. */
+  change?: TChangeKind | "moved" | "";
 }
 
 export interface FindingsQuery extends FindingsFilters {
@@ -118,47 +76,40 @@ export interface FindingsQuery extends FindingsFilters {
   page: number;
 }
 
-export interface Campaign {
-  campaign_id: string;
-  size: number;
-  domains: string[];
-  keys: string[];
-  max_score: number;
-  earliest_registration: string | null;
-  latest_registration: string | null;
-}
+export type Campaign = TCampaignView;
 
-export type Narratives = TCampaignNarrativesResponse;
+export type Narratives = TNarrativesView;
 export type TakedownDraft = TTakedownDraft;
 
-export type TriageItem =
-  | { kind: "domain"; score: number; finding: DomainFinding }
-  | { kind: "social"; score: number; finding: SocialFinding };
+export type TriageItem = TTriageItem;
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  admin: boolean;
-  brand_name: string | null;
-  created_at: string;
-}
+export type AdminUser = TAdminUser;
 
-export interface AdminSettings {
-  ai_provider: {
-    enabled: TAiProviderSetting["enabled"];
-    config: {
-      provider?: string;
-      base_url?: string;
-      model?: string;
-      timeout_ms?: number;
-      max_tokens_per_scan?: number;
-    };
-    api_key_set: boolean;
-  };
-  audit_config: TAuditConfig;
-}
+export type AdminSettings = TAdminSettings;
 
-export interface AdminSettingsUpdate {
-  ai_provider?: { enabled?: boolean | null; config?: Partial<TAiProviderSetting["config"]> };
-  audit_config?: Partial<TAuditConfig>;
-}
+export type LearnerStatus = TLearnerStatus;
+
+export type LabelResult = TLabelResult;
+
+export type WeightsOverview = TWeightsOverview;
+
+export type AdminSettingsUpdate = TAdminSettingsPut;
+
+/** `GET /dashboard/counts`: every count the dashboard shows, in one request. */
+export type FindingCounts = TFindingCounts;
+
+// ---- Monitoring and alerts (issue 21) ----
+
+export type Alert = TAlert;
+export type TrackedLookalike = TTrackedLookalike;
+export type Observation = TObservation;
+
+export type AlertsPage = TAlertsPage;
+
+export type LookalikesPage = TLookalikesPage;
+
+export type LookalikeDetail = TLookalikeDetail;
+
+export type FindingDetail = TFindingDetail;
+
+export type ChangesView = TChangesView;

@@ -2,6 +2,7 @@ import type { TSignals } from "@brandwarden/contract/findings";
 import type { DomainFinding, SocialFinding } from "../api/types.ts";
 import { cell, date, humanise, scoreOf, severityOf } from "../lib/format.ts";
 import { SeverityBadge } from "./ui.tsx";
+import { AiDemotionNote } from "./AiDemotion.tsx";
 
 /** The evidence behind a finding, side by side: picture, signals and why, registration, hosting. */
 
@@ -82,8 +83,44 @@ function Verdict({ f }: { f: DomainFinding | SocialFinding }) {
           {f.ai_confidence !== null && ` (${Math.round(f.ai_confidence * 100)}%)`}
         </span>
       )}
+      <AiDemotionNote demotion={f.ai_demotion} />
     </div>
   );
+}
+
+const SOURCE_NAMES: Record<string, string> = { permutation: "permutations", ct: "Certificate Transparency" };
+
+/** "Certificate Transparency", "permutations and Certificate Transparency"; null for findings from before sources. */
+function foundBy(sources: string[] | null): string | null {
+  return sources?.length ? sources.map((s) => SOURCE_NAMES[s] ?? s).join(" and ") : null;
+}
+
+/**
+ * What is known of a lookalike no scan has listed yet (found in a CT log or by the watch): the
+ * latest evidence its tracked record keeps, the facts that are known.
+ */
+export function TrackedEvidence({ evidence: e }: { evidence: Record<string, unknown> }) {
+  const feeds = Array.isArray(e.threat_feed_hits)
+    ? (e.threat_feed_hits as Array<{ feed?: string }>).map((h) => h.feed)
+    : null;
+  const rows: Array<[string, unknown]> = [
+    ["Score", e.score],
+    ["Resolves", e.resolve_status],
+    ["Page title", e.page_title],
+    ["Login form", e.login_form],
+    ["Found by", foundBy(Array.isArray(e.discovered_by) ? (e.discovered_by as string[]) : null)],
+    ["Lookalike of", e.original_domain],
+    ["Registrar", e.registrar],
+    ["Registered", e.registration_created],
+    ["Addresses", e.dns_a],
+    ["Hosting", e.asn_org],
+    ["Country", e.ip_country],
+    ["Mail (MX)", e.dns_mx],
+    ["TLS issuer", e.tls_issuer],
+    ["Threat feeds", feeds],
+  ];
+  const known = rows.filter(([, v]) => v !== null && v !== undefined && !(Array.isArray(v) && !v.length));
+  return known.length ? <Facts rows={known} /> : null;
 }
 
 export function DomainEvidence({ f }: { f: DomainFinding }) {
@@ -133,6 +170,15 @@ export function DomainEvidence({ f }: { f: DomainFinding }) {
               ["Privacy protected", f.privacy_protected],
               ["Status", f.registration_status],
               ["Registrar abuse", f.registrar_abuse_email],
+            ]}
+          />
+        </section>
+        <section>
+          <h3>How it was found</h3>
+          <Facts
+            rows={[
+              ["Found by", foundBy(f.discovered_by)],
+              ["Why found", f.discovery_reason],
               ["Lookalike of", f.original_domain],
               ["Fuzzer", f.fuzzers?.length ? f.fuzzers : f.fuzzer],
             ]}

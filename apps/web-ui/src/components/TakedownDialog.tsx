@@ -3,6 +3,7 @@ import { messageOf } from "../api/client.ts";
 import { takedownApi } from "../api/endpoints.ts";
 import type { TakedownDraft } from "../api/types.ts";
 import { CopyButton, Dialog, ErrorBanner, Loading } from "./ui.tsx";
+import { TakedownSent } from "../monitoring/TakedownSent.tsx";
 
 /** "Generate takedown": the drafted abuse e-mail, ready to copy. */
 export function TakedownDialog({
@@ -36,9 +37,15 @@ export function TakedownDialog({
     >
       <ErrorBanner error={error} onRetry={() => void generate()} />
       {!draft && !error && <Loading label="Drafting the takedown request…" />}
-      {draft && (
+      {draft && finding && (
         <div className="stack" data-testid="takedown-draft">
+          {draft.warning && (
+            <p className="banner banner-warn" role="alert" data-testid="takedown-warning">
+              {draft.warning}
+            </p>
+          )}
           <p className="hint">Review, then send it to the registrar's and host's abuse contacts.</p>
+          <TakedownSent findingId={finding.id} />
           <div className="field">
             <div className="row-between">
               <label htmlFor="td-subject">Subject</label>

@@ -64,12 +64,15 @@ export function Pager({
   total,
   onPage,
   label,
+  noun = "finding",
 }: {
   page: number;
   perPage: number;
   total: number;
   onPage(page: number): void;
   label: string;
+  /** What is counted ("1–15 of 40 findings"). */
+  noun?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
@@ -77,7 +80,7 @@ export function Pager({
   return (
     <nav className="pager" aria-label={`${label} pages`}>
       <span className="muted">
-        {first}–{last} of {plural(total, "finding")}
+        {first}–{last} of {plural(total, noun)}
       </span>
       <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         ← Previous

@@ -2,9 +2,34 @@ import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
 import type { Campaign, Narratives } from "../api/types.ts";
-import { Empty, ErrorBanner, Loading } from "../components/ui.tsx";
-import { date } from "../lib/format.ts";
+import { Empty, ErrorBanner, Loading, SeverityBadge } from "../components/ui.tsx";
 import { CampaignGraph } from "./Charts.tsx";
+
+/** Evidence lines shown per campaign in the table; the rest on hover. */
+const EVIDENCE_SHOWN = 3;
+
+/** The badge of the brand's own (probably defensive) registrations. */
+export function OwnBadge() {
+  return (
+    <span className="own-badge" title="Probably registered by the brand itself: not an attack">
+      brand's own
+    </span>
+  );
+}
+
+/**
+ * A finding's campaign in the findings table: the campaign's name (its id when the campaigns
+ * are not loaded), with the "brand's own" badge for the brand's probable defensive registrations.
+ */
+export function CampaignCell({ id, campaigns }: { id: string | null; campaigns: Campaign[] }) {
+  if (!id) return <>—</>;
+  const c = campaigns.find((x) => x.campaign_id === id);
+  return (
+    <span className="campaign-cell" title={c ? `${c.name}\n${id}` : id}>
+      {c?.kind === "defensive" ? <OwnBadge /> : (c?.name ?? id)}
+    </span>
+  );
+}
 
 /** Campaign clusters of a scan: graph, table and narratives. */
 export function Campaigns({
@@ -29,42 +54,45 @@ export function Campaigns({
         <div className="stack">
           {campaigns.length > 0 && (
             <div className="table-wrap">
-              <table className="table table-compact" data-testid="campaigns-table">
+              <table className="table table-compact campaigns-table" data-testid="campaigns-table">
                 <thead>
                   <tr>
                     <th scope="col">Campaign</th>
-                    <th scope="col" className="num">
-                      Domains
-                    </th>
-                    <th scope="col" className="num">
-                      Worst score
-                    </th>
-                    <th scope="col">Registered</th>
-                    <th scope="col">Shared infrastructure</th>
+                    <th scope="col">Worst</th>
+                    <th scope="col">Evidence</th>
                   </tr>
                 </thead>
                 <tbody>
                   {campaigns.map((c) => (
-                    <tr key={c.campaign_id}>
+                    <tr key={c.campaign_id} className={c.kind === "defensive" ? "campaign-own" : undefined}>
                       <td>
                         <button
                           type="button"
-                          className="link"
+                          className="link campaign-name"
                           onClick={() => onPick(c.campaign_id)}
-                          title="Show its findings"
+                          title={`Show its ${c.size} findings (id ${c.campaign_id})`}
                         >
-                          {c.campaign_id}
+                          {c.name}
                         </button>
+                        {c.kind === "defensive" && <OwnBadge />}
                       </td>
-                      <td className="num">{c.size}</td>
-                      <td className="num">{Math.round(c.max_score)}</td>
+                      <td>{c.worst_severity ? <SeverityBadge severity={c.worst_severity} /> : "—"}</td>
                       <td>
-                        {c.earliest_registration
-                          ? `${date(c.earliest_registration)} – ${date(c.latest_registration)}`
-                          : "—"}
-                      </td>
-                      <td className="clip" title={c.keys.join("\n")}>
-                        {c.keys.join(", ")}
+                        <ul
+                          className="evidence-list"
+                          title={
+                            c.evidence.length > EVIDENCE_SHOWN
+                              ? c.evidence.map((e) => e.text).join("\n")
+                              : undefined
+                          }
+                        >
+                          {c.evidence.slice(0, EVIDENCE_SHOWN).map((e) => (
+                            <li key={e.key}>{e.text}</li>
+                          ))}
+                          {c.evidence.length > EVIDENCE_SHOWN && (
+                            <li className="muted">and {c.evidence.length - EVIDENCE_SHOWN} more</li>
+                          )}
+                        </ul>
                       </td>
                     </tr>
                   ))}
@@ -96,10 +124,8 @@ function NarrativeList({ scanId }: { scanId: string }) {
       {data?.narratives.map((n) => (
         <article key={n.campaign_id} className="narrative">
           <h4>
-            {n.campaign_id}{" "}
-            <span className="muted">
-              · {n.domains.length} domains · {n.source === "ai" ? "AI-written" : "summary"}
-            </span>
+            {n.name ?? n.campaign_id} {n.kind === "defensive" && <OwnBadge />}{" "}
+            <span className="muted">· {n.source === "ai" ? "AI-written" : "summary"}</span>
           </h4>
           <p>{n.narrative}</p>
         </article>

@@ -1,24 +1,19 @@
 import { useEffect, useState } from "react";
-import { SEVERITIES, type TSeverity } from "@brandwarden/contract/common";
+import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
 import type { Campaign } from "../api/types.ts";
 import { Empty, ErrorBanner } from "../components/ui.tsx";
 
-/** Findings per severity: one count query per band (the findings route's `total` under a filter). */
+/** Findings per severity, from the one counts request a live update makes. */
 export function SeverityChart({ scanId, tick }: { scanId: string; tick: number }) {
   const [counts, setCounts] = useState<Record<TSeverity, number> | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    Promise.all(
-      SEVERITIES.map((severity) =>
-        dashboardApi
-          .findings({ scan_id: scanId, severity, sort: "adjusted_score", dir: "desc", page: 1 }, ctl.signal)
-          .then((p) => [severity, p.total] as const),
-      ),
-    )
-      .then((pairs) => (setCounts(Object.fromEntries(pairs) as Record<TSeverity, number>), setError(null)))
+    dashboardApi
+      .counts(scanId, ctl.signal)
+      .then((c) => (setCounts(c.by_severity), setError(null)))
       .catch((err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)));
     return () => ctl.abort();
   }, [scanId, tick]);
@@ -79,7 +74,8 @@ const hueOf = (i: number) => (i * 67) % 360;
 
 /**
  * Campaigns as groups: each campaign's shared infrastructure (the keys its findings have in
- * common) at the centre, its domains on a circle around it, one link per domain.
+ * common) at the centre, its domains on a circle around it, one link per domain, its name
+ * underneath (two lines). The brand's own registrations are drawn grey and dashed.
  */
 export function CampaignGraph({ campaigns, onPick }: { campaigns: Campaign[]; onPick(id: string): void }) {
   const shown = campaigns.slice(0, 12);
@@ -87,30 +83,34 @@ export function CampaignGraph({ campaigns, onPick }: { campaigns: Campaign[]; on
     return <Empty title="No campaigns">Findings that share infrastructure are grouped here.</Empty>;
   const COLS = Math.min(3, shown.length);
   const CELL = 300;
+  const CELL_H = 340; // room under the circle for the two-line name
   const rows = Math.ceil(shown.length / COLS);
   return (
     <svg
       className="graph"
-      viewBox={`0 0 ${COLS * CELL} ${rows * CELL}`}
+      viewBox={`0 0 ${COLS * CELL} ${rows * CELL_H}`}
       role="img"
       aria-label={`Campaign graph: ${shown.length} campaigns`}
       data-testid="campaign-graph"
     >
       {shown.map((c, i) => {
         const cx = (i % COLS) * CELL + CELL / 2;
-        const cy = Math.floor(i / COLS) * CELL + CELL / 2;
+        const cy = Math.floor(i / COLS) * CELL_H + CELL / 2;
         const domains = c.domains.slice(0, 24);
         const r = domains.length > 12 ? 105 : 85;
+        const own = c.kind === "defensive";
         const hue = hueOf(i);
+        const sat = own ? 0 : 1; // the brand's own: grey
+        const [line1, line2] = captionLines(c);
         return (
-          <g key={c.campaign_id} className="graph-group">
-            <title>{`${c.campaign_id}: ${c.size} domains sharing ${c.keys.join(", ")}`}</title>
+          <g key={c.campaign_id} className={own ? "graph-group graph-own" : "graph-group"}>
+            <title>{`${c.name}\n${c.evidence.map((e) => e.text).join("\n")}`}</title>
             <circle
               cx={cx}
               cy={cy}
               r={r + 22}
               className="graph-halo"
-              style={{ fill: `hsl(${hue} 70% 96%)`, stroke: `hsl(${hue} 50% 80%)` }}
+              style={{ fill: `hsl(${hue} ${70 * sat}% 96%)`, stroke: `hsl(${hue} ${50 * sat}% 80%)` }}
             />
             {domains.map((d, j) => {
               const a = (2 * Math.PI * j) / domains.length - Math.PI / 2;
@@ -118,8 +118,8 @@ export function CampaignGraph({ campaigns, onPick }: { campaigns: Campaign[]; on
               const y = cy + r * Math.sin(a);
               return (
                 <g key={d}>
-                  <line x1={cx} y1={cy} x2={x} y2={y} style={{ stroke: `hsl(${hue} 45% 65%)` }} />
-                  <circle cx={x} cy={y} r={6} style={{ fill: `hsl(${hue} 60% 45%)` }}>
+                  <line x1={cx} y1={cy} x2={x} y2={y} style={{ stroke: `hsl(${hue} ${45 * sat}% 65%)` }} />
+                  <circle cx={x} cy={y} r={6} style={{ fill: `hsl(${hue} ${60 * sat}% 45%)` }}>
                     <title>{d}</title>
                   </circle>
                   {domains.length <= 8 && (
@@ -139,22 +139,36 @@ export function CampaignGraph({ campaigns, onPick }: { campaigns: Campaign[]; on
               role="button"
               tabIndex={0}
               className="graph-hub"
-              aria-label={`Filter findings by campaign ${c.campaign_id}`}
+              aria-label={`Filter findings by campaign ${c.name}`}
               onClick={() => onPick(c.campaign_id)}
               onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && onPick(c.campaign_id)}
             >
-              <circle cx={cx} cy={cy} r={24} style={{ fill: `hsl(${hue} 55% 38%)` }} />
+              <circle cx={cx} cy={cy} r={24} style={{ fill: `hsl(${hue} ${55 * sat}% 38%)` }} />
               <text x={cx} y={cy + 5} textAnchor="middle" className="graph-hub-text">
                 {c.size}
               </text>
             </g>
-            <text x={cx} y={cy + r + 40} textAnchor="middle" className="graph-caption">
-              {shorten(c.keys[0] ?? c.campaign_id, 34)}
-              {c.keys.length > 1 ? ` +${c.keys.length - 1}` : ""}
+            <text x={cx} y={cy + r + 44} textAnchor="middle" className="graph-caption">
+              <tspan x={cx}>{line1}</tspan>
+              {line2 && (
+                <tspan x={cx} dy={17} className="graph-caption-sub">
+                  {line2}
+                </tspan>
+              )}
             </text>
           </g>
         );
       })}
     </svg>
   );
+}
+
+/**
+ * A campaign's name on two lines: its lead ("Hostinger 127.20.80.1", "Brand's own") over the
+ * rest ("registered Oct 25–27 · 9 domains"), each cut to fit its cell.
+ */
+function captionLines(c: Campaign): [string, string] {
+  const [lead = c.campaign_id, ...rest] = c.name.split(" · ");
+  const first = c.kind === "defensive" ? "Brand's own registrations" : lead;
+  return [shorten(first, 30), shorten(rest.join(" · "), 38)];
 }

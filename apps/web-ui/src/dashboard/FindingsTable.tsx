@@ -1,29 +1,33 @@
 import { useEffect, useMemo, useState } from "react";
-import { SEVERITIES, type TLabel } from "@brandwarden/contract/common";
+import { CHANGE_KINDS, FUZZER_NAMES, SEVERITIES, type TLabel } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi, triageApi } from "../api/endpoints.ts";
 import type { Campaign, DomainFinding, FindingsFilters, Page } from "../api/types.ts";
 import { DomainEvidence } from "../components/Evidence.tsx";
 import { TakedownDialog } from "../components/TakedownDialog.tsx";
 import { Dialog, Empty, ErrorBanner, Loading, Pager } from "../components/ui.tsx";
-import { COLUMNS, DEFAULT_COLUMNS, FUZZERS, loadColumns, saveColumns } from "./columns.tsx";
+import { COLUMNS, DEFAULT_COLUMNS, loadColumns, PINNED_COLUMNS, saveColumns } from "./columns.tsx";
+import { CampaignCell } from "./Campaigns.tsx";
 
 interface Props {
   scanId: string;
   tick: number;
   campaigns: Campaign[];
   initialCampaign?: string;
+  /** Opens filtered by change since the previous scan (the "since the last scan" panel, alert links). */
+  initialChange?: FindingsFilters["change"];
   onLabeled(): void;
 }
 
 /** The domain findings of a scan: 15 a page, sortable by every evidence column, filtered, exportable. */
-export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabeled }: Props) {
+export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initialChange, onLabeled }: Props) {
   const [sort, setSort] = useState("adjusted_score");
   const [dir, setDir] = useState<"asc" | "desc">("desc");
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<FindingsFilters>(
-    initialCampaign ? { campaign: initialCampaign } : {},
-  );
+  const [filters, setFilters] = useState<FindingsFilters>({
+    ...(initialCampaign ? { campaign: initialCampaign } : {}),
+    ...(initialChange ? { change: initialChange } : {}),
+  });
   const [text, setText] = useState("");
   const [visible, setVisible] = useState<string[]>(loadColumns);
   const [data, setData] = useState<Page<DomainFinding> | null>(null);
@@ -36,7 +40,8 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
   // Text search waits for a pause in typing.
   useEffect(() => {
     const t = setTimeout(() => {
-      setFilters((f) => (f.q === text ? f : { ...f, q: text }));
+      // An empty box on first render is no change: the table must not load twice.
+      setFilters((f) => ((f.q ?? "") === text ? f : { ...f, q: text }));
       setPage(1);
     }, 300);
     return () => clearTimeout(t);
@@ -58,7 +63,15 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
     return () => ctl.abort();
   }, [scanId, sort, dir, page, filters, tick, reload]);
 
-  const columns = useMemo(() => COLUMNS.filter((c) => visible.includes(c.key)), [visible]);
+  const columns = useMemo(
+    () => COLUMNS.filter((c) => PINNED_COLUMNS.includes(c.key) || visible.includes(c.key)),
+    [visible],
+  );
+  /** Pinned columns stick to the left edge, each at its own offset (see `.pin-N` in styles.css). */
+  const pinClass = (key: string) => {
+    const i = PINNED_COLUMNS.indexOf(key);
+    return i < 0 ? "" : ` pin pin-${i}`;
+  };
   const setFilter = (key: keyof FindingsFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
     setPage(1);
@@ -114,8 +127,9 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
                   <label key={c.key} className="check">
                     <input
                       type="checkbox"
-                      checked={visible.includes(c.key)}
-                      disabled={c.key === "domain"}
+                      checked={PINNED_COLUMNS.includes(c.key) || visible.includes(c.key)}
+                      disabled={PINNED_COLUMNS.includes(c.key)}
+                      title={PINNED_COLUMNS.includes(c.key) ? "Always shown" : undefined}
                       onChange={() => toggleColumn(c.key)}
                     />
                     {c.label}
@@ -168,7 +182,7 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
           onChange={(e) => setFilter("fuzzer", e.target.value)}
         >
           <option value="">Any fuzzer</option>
-          {FUZZERS.map((f) => (
+          {FUZZER_NAMES.map((f) => (
             <option key={f}>{f}</option>
           ))}
         </select>
@@ -180,7 +194,20 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
           <option value="">Any campaign</option>
           {campaigns.map((c) => (
             <option key={c.campaign_id} value={c.campaign_id}>
-              {c.campaign_id} ({c.size})
+              {c.kind === "defensive" ? `Brand's own registrations (${c.size})` : c.name}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Change since the last scan"
+          value={filters.change ?? ""}
+          onChange={(e) => setFilter("change", e.target.value)}
+        >
+          <option value="">Any change</option>
+          <option value="moved">Moved since the last scan</option>
+          {CHANGE_KINDS.map((c) => (
+            <option key={c} value={c}>
+              {c}
             </option>
           ))}
         </select>
@@ -214,6 +241,8 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
                     <th
                       key={c.key}
                       scope="col"
+                      className={pinClass(c.key).trim() || undefined}
+                      data-column={c.key}
                       aria-sort={
                         c.sort && c.sort === sort ? (dir === "asc" ? "ascending" : "descending") : undefined
                       }
@@ -240,16 +269,20 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, onLabe
                   <tr key={f.id} data-domain={f.domain}>
                     {columns.map((c) =>
                       c.key === "domain" ? (
-                        <td key={c.key} className="nowrap">
-                          <button type="button" className="link" onClick={() => setOpen(f)}>
+                        <td key={c.key} className={`nowrap clip${pinClass(c.key)}`}>
+                          <button type="button" className="link" title={f.domain} onClick={() => setOpen(f)}>
                             {f.domain_unicode && f.domain_unicode !== f.domain
                               ? `${f.domain_unicode} (${f.domain})`
                               : f.domain}
                           </button>
                         </td>
                       ) : (
-                        <td key={c.key} className="clip">
-                          {c.render(f)}
+                        <td key={c.key} className={`clip${pinClass(c.key)}`}>
+                          {c.key === "campaign_id" ? (
+                            <CampaignCell id={f.campaign_id} campaigns={campaigns} />
+                          ) : (
+                            c.render(f)
+                          )}
                         </td>
                       ),
                     )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { SCAN_STAGES } from "@brandwarden/contract/scan";
+import { SCAN_STAGES } from "@brandwarden/contract/constants";
 import type { LogLine, Scan } from "../api/types.ts";
 import { Empty, StatusBadge } from "../components/ui.tsx";
 import { time } from "../lib/format.ts";

@@ -5,17 +5,22 @@ import type { Scan } from "../api/types.ts";
 import { Empty, ErrorBanner, StatusBadge } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link } from "../lib/router.tsx";
+import { useUserPaths } from "./ActingFor.tsx";
 
-/** Past scans of the user, newest first; each opens the dashboard on that scan. */
-export function ScanHistory({ current, tick }: { current: string | undefined; tick: number }) {
+/**
+ * Past scans of the user, newest first; each opens the dashboard on that scan. Refetched when the
+ * current scan's status changes (`refreshOn`), not on every findings update.
+ */
+export function ScanHistory({ current, refreshOn }: { current: string | undefined; refreshOn: string }) {
   const [scans, setScans] = useState<Scan[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const paths = useUserPaths();
   useEffect(() => {
     dashboardApi.scans().then(
       (r) => (setScans(r.scans), setError(null)),
       (err: unknown) => setError(messageOf(err)),
     );
-  }, [tick]);
+  }, [refreshOn]);
   return (
     <section className="card" aria-labelledby="history-h">
       <div className="card-head">
@@ -27,7 +32,7 @@ export function ScanHistory({ current, tick }: { current: string | undefined; ti
         <ul className="history" data-testid="scan-history">
           {scans.slice(0, 12).map((s) => (
             <li key={s.scan_id} aria-current={s.scan_id === current ? "true" : undefined}>
-              <Link to={`/dashboard?scan=${s.scan_id}`}>{dateTime(s.created_at)}</Link>
+              <Link to={`${paths.dashboard}?scan=${s.scan_id}`}>{dateTime(s.created_at)}</Link>
               <StatusBadge status={s.status} />
             </li>
           ))}

@@ -5,6 +5,7 @@ import type { Page, SocialFinding } from "../api/types.ts";
 import { SocialEvidence } from "../components/Evidence.tsx";
 import { Dialog, Empty, ErrorBanner, Loading, Pager, SeverityBadge, StatusBadge } from "../components/ui.tsx";
 import { cell, scoreOf, severityOf } from "../lib/format.ts";
+import { AiDemotionBadge } from "../components/AiDemotion.tsx";
 
 /** Social accounts that may impersonate the brand: 10 a page, worst first. */
 export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) {
@@ -82,6 +83,7 @@ export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) 
                     <td>{f.status ? <StatusBadge status={f.status} /> : "—"}</td>
                     <td>
                       <SeverityBadge severity={severityOf(f)} />
+                      <AiDemotionBadge demotion={f.ai_demotion} />
                     </td>
                     <td className="num">{cell(scoreOf(f))}</td>
                     <td className="clip">{cell(f.display_name)}</td>

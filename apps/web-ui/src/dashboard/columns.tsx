@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
+import { DOMAIN_SORT_COLUMNS } from "@brandwarden/contract/finding-fields";
 import type { DomainFinding } from "../api/types.ts";
 import { SeverityBadge } from "../components/ui.tsx";
+import { AiDemotionBadge } from "../components/AiDemotion.tsx";
+import { ChangeBadge } from "../monitoring/badges.tsx";
 import { cell, humanise, scoreOf, severityOf } from "../lib/format.ts";
 
 /** A column of the domain findings table; `sort` is the server's sort column (null: not sortable). */
@@ -10,82 +13,6 @@ export interface Column {
   sort: string | null;
   render(f: DomainFinding): ReactNode;
 }
-
-type FieldKey = Exclude<
-  keyof DomainFinding,
-  "id" | "scan_id" | "signals" | "provenance" | "screenshot_data" | "screenshot_url"
->;
-
-/** Every evidence field the server sorts by, in the order an analyst reads them. */
-const FIELDS: FieldKey[] = [
-  "domain",
-  "domain_unicode",
-  "original_domain",
-  "fuzzer",
-  "fuzzers",
-  "registrable_domain",
-  "resolve_status",
-  "dns_a",
-  "dns_aaaa",
-  "dns_mx",
-  "dns_ns",
-  "dns_txt",
-  "spf",
-  "dmarc",
-  "wildcard",
-  "mx_accepts_mail",
-  "registrar",
-  "registrar_abuse_email",
-  "registrar_abuse_phone",
-  "registration_created",
-  "registration_updated",
-  "registration_expires",
-  "registration_status",
-  "privacy_protected",
-  "http_status",
-  "final_url",
-  "redirect_chain",
-  "page_title",
-  "page_size",
-  "page_language",
-  "login_form",
-  "password_form",
-  "form_action",
-  "brand_in_page",
-  "favicon_hash",
-  "html_hash",
-  "html_similarity",
-  "parked",
-  "redirects_to_brand",
-  "tls_issuer",
-  "tls_subject",
-  "tls_sans",
-  "tls_not_before",
-  "tls_not_after",
-  "tls_fingerprint",
-  "tls_self_signed",
-  "tls_valid",
-  "brand_in_cert",
-  "screenshot_hash",
-  "screenshot_similarity",
-  "asn",
-  "asn_org",
-  "ip_country",
-  "hosting_abuse_email",
-  "campaign_id",
-  "campaign_keys",
-  "score",
-  "severity",
-  "adjusted_score",
-  "adjusted_severity",
-  "ai_verdict",
-  "ai_confidence",
-  "ai_reasoning",
-  "label",
-  "label_reason",
-  "created_at",
-  "updated_at",
-];
 
 const LABELS: Partial<Record<string, string>> = {
   adjusted_score: "Score",
@@ -97,9 +24,13 @@ const LABELS: Partial<Record<string, string>> = {
   registration_created: "Registered",
   registration_expires: "Expires",
   campaign_id: "Campaign",
+  discovered_by: "Found by",
+  discovery_reason: "Why found",
+  change: "Since last scan",
+  first_seen_at: "First seen",
 };
 
-export const SCREENSHOT_COLUMN: Column = {
+const SCREENSHOT_COLUMN: Column = {
   key: "screenshot",
   label: "Screenshot",
   sort: null,
@@ -120,17 +51,24 @@ export const SCREENSHOT_COLUMN: Column = {
     ),
 };
 
-export const COLUMNS: Column[] = [
+const ALL_COLUMNS: Column[] = [
   SCREENSHOT_COLUMN,
-  ...FIELDS.map((key): Column => {
+  // Every field the server sorts by, in the order an analyst reads them.
+  ...DOMAIN_SORT_COLUMNS.map((key): Column => {
     const label = LABELS[key] ?? humanise(key);
     if (key === "adjusted_severity")
       return {
         key,
         label,
         sort: "adjusted_score",
-        render: (f) => <SeverityBadge severity={severityOf(f)} />,
+        render: (f) => (
+          <>
+            <SeverityBadge severity={severityOf(f)} />
+            <AiDemotionBadge demotion={f.ai_demotion} />
+          </>
+        ),
       };
+    if (key === "change") return { key, label, sort: key, render: (f) => <ChangeBadge change={f.change} /> };
     if (key === "adjusted_score")
       return { key, label, sort: key, render: (f) => <span className="num">{cell(scoreOf(f))}</span> };
     if (key === "label")
@@ -155,18 +93,32 @@ export const COLUMNS: Column[] = [
   },
 ];
 
+/**
+ * What an analyst decides on, always shown first and pinned while the other columns scroll
+ * sideways: at 1280 px they stay in view whatever else is turned on.
+ */
+export const PINNED_COLUMNS = ["screenshot", "domain", "adjusted_severity", "adjusted_score"];
+
+/** Every column, the pinned ones first. */
+export const COLUMNS: Column[] = [
+  ...PINNED_COLUMNS.map((key) => ALL_COLUMNS.find((c) => c.key === key)!),
+  ...ALL_COLUMNS.filter((c) => !PINNED_COLUMNS.includes(c.key)),
+];
+
 export const DEFAULT_COLUMNS = [
   "screenshot",
   "domain",
   "adjusted_severity",
   "adjusted_score",
   "fuzzer",
+  "discovered_by",
   "registration_created",
   "registrar",
   "asn_org",
   "ip_country",
   "page_title",
   "label",
+  "change",
 ];
 
 const STORE = "brandwarden.columns";
@@ -185,23 +137,3 @@ export function loadColumns(): string[] {
 export function saveColumns(keys: string[]): void {
   localStorage.setItem(STORE, JSON.stringify(keys));
 }
-
-export const FUZZERS = [
-  "addition",
-  "bitsquatting",
-  "cyrillic",
-  "dictionary",
-  "homoglyph",
-  "hyphenation",
-  "insertion",
-  "omission",
-  "plural",
-  "repetition",
-  "replacement",
-  "subdomain",
-  "tld-swap",
-  "transposition",
-  "various",
-  "vowel-swap",
-  "combosquat",
-];

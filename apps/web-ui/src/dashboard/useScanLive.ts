@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isTerminalScanStatus } from "@brandwarden/contract/scan";
+import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi, scanEventsUrl } from "../api/endpoints.ts";
 import type { DashboardStatus, LogLine, Scan } from "../api/types.ts";

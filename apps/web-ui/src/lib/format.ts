@@ -1,4 +1,4 @@
-import { SEVERITIES, type TSeverity } from "@brandwarden/contract/common";
+import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
 
 export const dateTime = (iso: string | null | undefined): string =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { SOCIAL_PLATFORMS, type TSocialPlatform } from "@brandwarden/contract/brand";
+import { SOCIAL_PLATFORMS, type TSocialPlatform } from "@brandwarden/contract/constants";
 import { ApiError, messageOf } from "../api/client.ts";
 import { accountApi } from "../api/endpoints.ts";
 import type { Account, AccountUpdate } from "../api/types.ts";
 import { Empty, ErrorBanner, Field, Loading, Notice, StatusBadge } from "../components/ui.tsx";
 import { Link, useLocation, useTitle } from "../lib/router.tsx";
+import { AccountKeywords } from "./AccountKeywords.tsx";
 import { LogoUpload } from "./LogoUpload.tsx";
 
 interface Form {
@@ -44,7 +45,8 @@ const toUpdate = (f: Form): AccountUpdate => ({
 
 const inFlight = (s: string) => s === "pending" || s === "running";
 
-export function AccountPage() {
+/** The brand profile form; `userId` (admins) edits another user's profile, acting for them. */
+export function AccountPage({ userId }: { userId?: string } = {}) {
   useTitle("Brand profile");
   const { query } = useLocation();
   const [account, setAccount] = useState<Account | null>(null);
@@ -55,22 +57,26 @@ export function AccountPage() {
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  const load = useCallback(async (resetForm: boolean) => {
-    try {
-      const a = await accountApi.get();
-      setAccount(a);
-      if (resetForm) setForm(toForm(a));
-      setLoadError(null);
-    } catch (err) {
-      setLoadError(messageOf(err));
-    }
-  }, []);
+  const load = useCallback(
+    async (resetForm: boolean) => {
+      try {
+        const a = await accountApi.get(userId);
+        setAccount(a);
+        if (resetForm) setForm(toForm(a));
+        setLoadError(null);
+      } catch (err) {
+        setLoadError(messageOf(err));
+      }
+    },
+    [userId],
+  );
   useEffect(() => void load(true), [load]);
 
-  // Enrichment runs in the background: refresh the states while any is still in flight.
+  // Enrichment and keyword expansion run in the background: refresh while any is in flight.
   const pending =
     account?.owned_domains.some((d) => inFlight(d.enrichment_status)) ||
-    account?.social_handles.some((h) => inFlight(h.enrichment_status));
+    account?.social_handles.some((h) => inFlight(h.enrichment_status)) ||
+    account?.keyword_expansion?.status === "pending";
   useEffect(() => {
     if (!pending) return;
     const t = setInterval(() => void load(false), 3000);
@@ -91,7 +97,7 @@ export function AccountPage() {
     setSaveError(null);
     setFields({});
     try {
-      const a = await accountApi.save(toUpdate(form));
+      const a = await accountApi.save(toUpdate(form), userId);
       setAccount(a);
       setForm(toForm(a));
       setSaved(true);
@@ -105,7 +111,7 @@ export function AccountPage() {
 
   const reenrich = async (id: string) => {
     try {
-      await accountApi.reenrichDomain(id);
+      await accountApi.reenrichDomain(id, userId);
       await load(false);
     } catch (err) {
       setSaveError(messageOf(err));
@@ -115,7 +121,7 @@ export function AccountPage() {
   return (
     <div className="stack">
       <div className="page-head">
-        <h1>Brand profile</h1>
+        {userId ? <h2>Brand profile</h2> : <h1>Brand profile</h1>}
         <p className="muted">
           What Brandwarden protects. Scans look for lookalikes of these names and domains.
         </p>
@@ -131,7 +137,13 @@ export function AccountPage() {
           {saved && (
             <Notice tone="success">
               Saved. New domains and handles are being enriched and keywords expanded.{" "}
-              <Link to="/dashboard">Go to the dashboard</Link> to start a scan.
+              {userId ? (
+                "Start a scan for this user above."
+              ) : (
+                <>
+                  <Link to="/dashboard">Go to the dashboard</Link> to start a scan.
+                </>
+              )}
             </Notice>
           )}
           <Field label="Brand name" error={fields.brand_name}>
@@ -275,6 +287,7 @@ export function AccountPage() {
         <div className="stack">
           <LogoUpload account={account} onUploaded={() => void load(false)} />
           <EnrichmentStates account={account} onReenrich={(id) => void reenrich(id)} />
+          <AccountKeywords expansion={account.keyword_expansion} />
         </div>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { adminApi } from "../api/endpoints.ts";
 import type { AdminUser } from "../api/types.ts";
 import { Empty, ErrorBanner, Field, Loading, Notice } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
-import { useTitle } from "../lib/router.tsx";
+import { Link, useTitle } from "../lib/router.tsx";
 import { useSession } from "../lib/session.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
 
@@ -14,7 +14,10 @@ export function AdminPage() {
     <div className="stack">
       <div className="page-head">
         <h1>Admin</h1>
-        <p className="muted">Users of this installation and platform settings.</p>
+        <p className="muted">
+          Users of this installation and platform settings. <Link to="/admin/weights">Scoring weights</Link>{" "}
+          shows the defaults, what the learner changed, and lets you save a manual set.
+        </p>
       </div>
       <div className="grid-2">
         <Users />
@@ -131,6 +134,16 @@ function Users() {
                   <td>{dateTime(u.created_at)}</td>
                   <td>
                     <div className="row">
+                      {u.id !== me?.id && (
+                        <Link
+                          to={`/admin/users/${u.id}`}
+                          className="btn btn-small"
+                          aria-label={`Act for ${u.email}`}
+                          title="Open this user's brand profile and scans"
+                        >
+                          Act for
+                        </Link>
+                      )}
                       <button
                         type="button"
                         className="btn btn-small"

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { isTerminalScanStatus } from "@brandwarden/contract/scan";
+import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi, reportUrl } from "../api/endpoints.ts";
-import type { Campaign, DashboardStatus, Scan } from "../api/types.ts";
+import type { Campaign, DashboardStatus, FindingsFilters, Scan } from "../api/types.ts";
+import { ChangesPanel } from "../monitoring/ChangesPanel.tsx";
 import { Empty, ErrorBanner, Loading, Notice, StatusBadge } from "../components/ui.tsx";
 import { Campaigns } from "../dashboard/Campaigns.tsx";
 import { SeverityChart } from "../dashboard/Charts.tsx";
@@ -10,12 +11,16 @@ import { FindingsTable } from "../dashboard/FindingsTable.tsx";
 import { ScanLog, StageProgress } from "../dashboard/Progress.tsx";
 import { ScanHistory } from "../dashboard/ScanHistory.tsx";
 import { SocialTable } from "../dashboard/SocialTable.tsx";
+import { useActingFor, useUserPaths } from "../dashboard/ActingFor.tsx";
 import { useScanLive } from "../dashboard/useScanLive.ts";
 import { dateTime } from "../lib/format.ts";
 import { Link, navigate, useLocation, useTitle } from "../lib/router.tsx";
 
 export function DashboardPage() {
-  useTitle("Dashboard");
+  // Opened from the admin area for another user, every request names that user (ActingFor).
+  const acting = useActingFor();
+  const paths = useUserPaths();
+  useTitle(acting ? `Dashboard · ${acting.email}` : "Dashboard");
   const { query } = useLocation();
   const requested = query.get("scan") ?? undefined;
   const { status, scan, error, mode, findingsTick, refresh } = useScanLive(requested);
@@ -23,6 +28,11 @@ export function DashboardPage() {
   const [busy, setBusy] = useState(false);
   const [campaigns, setCampaigns] = useState<Campaign[]>([]);
   const [campaignPick, setCampaignPick] = useState<{ id: string; n: number } | null>(null);
+  // "Since the last scan": a change picked there (or named by an alert's link) filters the table.
+  const [changePick, setChangePick] = useState<{ change: string; n: number }>(() => ({
+    change: query.get("change") ?? "",
+    n: 0,
+  }));
   const scanId = scan?.scan_id;
 
   useEffect(() => {
@@ -38,7 +48,7 @@ export function DashboardPage() {
     setActionError(null);
     try {
       const { scan: next } = await fn();
-      if (open) navigate(`/dashboard?scan=${next.scan_id}`);
+      if (open) navigate(`${paths.dashboard}?scan=${next.scan_id}`);
       else await refresh();
     } catch (err) {
       setActionError(messageOf(err));
@@ -53,7 +63,7 @@ export function DashboardPage() {
         <ErrorBanner error={error} onRetry={() => void refresh()} />
         {requested && (
           <p>
-            <Link to="/dashboard">Open your latest scan</Link> instead.
+            <Link to={paths.dashboard}>Open the latest scan</Link> instead.
           </p>
         )}
       </div>
@@ -65,7 +75,7 @@ export function DashboardPage() {
     <div className="stack">
       <div className="page-head row-between">
         <div>
-          <h1>Dashboard</h1>
+          <h1>{acting ? `Dashboard of ${acting.email}` : "Dashboard"}</h1>
           {scan ? (
             <p className="muted" data-testid="scan-summary">
               Scan started {dateTime(scan.created_at)} · <StatusBadge status={scan.status} />
@@ -100,7 +110,7 @@ export function DashboardPage() {
             type="button"
             className="btn btn-primary"
             disabled={busy || running}
-            onClick={() => void act(dashboardApi.start, true)}
+            onClick={() => void act(() => dashboardApi.start(), true)}
           >
             {running ? "Scan running…" : "Start scan"}
           </button>
@@ -113,7 +123,7 @@ export function DashboardPage() {
           <Empty title="Start your first scan">
             <p>
               Brandwarden generates lookalikes of your owned domains, checks which exist, and scores them.
-              Make sure your <Link to="/account">brand profile</Link> lists your domains, then press{" "}
+              Make sure the <Link to={paths.profile}>brand profile</Link> lists the domains, then press{" "}
               <strong>Start scan</strong>.
             </p>
           </Empty>
@@ -123,24 +133,36 @@ export function DashboardPage() {
           {scan.status === "pending" && (
             <Notice>
               The scan starts as soon as your owned domains are enriched (see the{" "}
-              <Link to="/account">brand profile</Link>).
+              <Link to={paths.profile}>brand profile</Link>).
             </Notice>
           )}
           <Reports scanId={scan.scan_id} status={status} />
+          {scan.status === "completed" && (
+            <ChangesPanel
+              scanId={scan.scan_id}
+              tick={findingsTick}
+              selected={changePick.change}
+              onPick={(change) => {
+                setChangePick((p) => ({ change, n: p.n + 1 }));
+                document.getElementById("findings-h")?.scrollIntoView({ behavior: "smooth" });
+              }}
+            />
+          )}
           <div className="grid-3">
             <StageProgress scan={scan} mode={mode} />
             <ScanLog log={status.log} />
             <div className="stack">
               <SeverityChart scanId={scan.scan_id} tick={findingsTick} />
-              <ScanHistory current={scan.scan_id} tick={findingsTick} />
+              <ScanHistory current={scan.scan_id} refreshOn={`${scan.scan_id}:${scan.status}`} />
             </div>
           </div>
           <FindingsTable
-            key={`${scan.scan_id}:${campaignPick?.n ?? 0}`}
+            key={`${scan.scan_id}:${campaignPick?.n ?? 0}:${changePick.n}`}
             scanId={scan.scan_id}
             tick={findingsTick}
             campaigns={campaigns}
             initialCampaign={campaignPick?.id}
+            initialChange={changePick.change as FindingsFilters["change"]}
             onLabeled={() => undefined}
           />
           <SocialTable scanId={scan.scan_id} tick={findingsTick} />

@@ -24,7 +24,7 @@ export function LogoUpload({ account, onUploaded }: { account: Account; onUpload
       return setError("Choose a PNG, JPEG or SVG image.");
     setBusy(true);
     try {
-      await accountApi.uploadLogo(file);
+      await accountApi.uploadLogo(file, account.id);
       setDone(true);
       setVersion((v) => v + 1);
       onUploaded();

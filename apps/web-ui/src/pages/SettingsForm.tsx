@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { SEVERITIES, type TSeverity } from "@brandwarden/contract/common";
-import { AI_PROVIDERS } from "@brandwarden/contract/settings";
+import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
+import { AI_PROVIDERS } from "@brandwarden/contract/constants";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi } from "../api/endpoints.ts";
 import type { AdminSettings } from "../api/types.ts";

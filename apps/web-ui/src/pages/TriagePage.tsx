@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { TLabel } from "@brandwarden/contract/common";
 import { messageOf } from "../api/client.ts";
 import { triageApi } from "../api/endpoints.ts";
-import type { TriageItem } from "../api/types.ts";
+import type { LearnerStatus, TriageItem } from "../api/types.ts";
 import { DomainEvidence, SocialEvidence } from "../components/Evidence.tsx";
 import { TakedownDialog } from "../components/TakedownDialog.tsx";
 import { Empty, ErrorBanner, Loading, Notice, SeverityBadge } from "../components/ui.tsx";
 import { severityOf } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
+import { LabelsNeeded } from "./TriageLearner.tsx";
 
 const nameOf = (item: TriageItem) =>
   item.kind === "domain" ? item.finding.domain : `@${item.finding.handle} (${item.finding.platform})`;
@@ -24,6 +25,7 @@ function isTyping(target: EventTarget | null): boolean {
 export function TriagePage() {
   useTitle("Triage");
   const [items, setItems] = useState<TriageItem[] | null>(null);
+  const [learner, setLearner] = useState<LearnerStatus | null>(null);
   const [index, setIndex] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState("");
@@ -35,8 +37,9 @@ export function TriagePage() {
 
   const load = useCallback(async () => {
     try {
-      const { items } = await triageApi.queue();
-      setItems(items);
+      const queue = await triageApi.queue();
+      setItems(queue.items);
+      setLearner(queue.learner);
       setIndex(0);
       setSelected(new Set());
       setError(null);
@@ -54,7 +57,7 @@ export function TriagePage() {
       setBusy(true);
       setError(null);
       try {
-        await triageApi.label(current.kind, current.finding.id, label, reason.trim());
+        setLearner((await triageApi.label(current.kind, current.finding.id, label, reason.trim())).learner);
         setNotice(`${nameOf(current)} marked ${label}.`);
         setReason("");
         setItems((list) => (list ? list.filter((i) => i.finding.id !== current.finding.id) : list));
@@ -82,7 +85,10 @@ export function TriagePage() {
       let labeled = 0;
       for (const kind of ["domain", "social"] as const) {
         const ids = chosen.filter((i) => i.kind === kind).map((i) => i.finding.id);
-        if (ids.length) labeled += (await triageApi.bulk(kind, ids, label, reason.trim())).labeled;
+        if (!ids.length) continue;
+        const done = await triageApi.bulk(kind, ids, label, reason.trim());
+        labeled += done.labeled;
+        setLearner(done.learner);
       }
       setNotice(`${labeled} findings marked ${label}.`);
       setReason("");
@@ -136,6 +142,7 @@ export function TriagePage() {
           <p className="muted">
             Unlabeled findings, worst first. Your labels teach the scorer what matters to you.
           </p>
+          <LabelsNeeded learner={learner} />
         </div>
         <button type="button" className="btn" onClick={() => void load()}>
           Reload queue

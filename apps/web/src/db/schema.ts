@@ -5,3 +5,7 @@ export * from "./schema/scans.ts";
 export * from "./schema/findings.ts";
 export * from "./schema/scoring.ts";
 export * from "./schema/system.ts";
+export * from "./schema/narratives.ts";
+export * from "./schema/keyword-expansions.ts";
+export * from "./schema/monitoring.ts";
+export * from "./schema/alerts.ts";

@@ -4,10 +4,14 @@ import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db } from "../db/client.ts";
 import type { AuditEventsRepository } from "../modules/audit-events/audit-events.repository.ts";
+import type { BrandRepository } from "../modules/brand/brand.repository.ts";
+import type { CampaignsService } from "../modules/findings/campaigns.service.ts";
+import type { ReportsRepository } from "../modules/reports/reports.repository.ts";
 import type { ScansRepository } from "../modules/scans/scans.repository.ts";
 import type { ScansService } from "../modules/scans/scans.service.ts";
 import type { UsersRepository } from "../modules/users/users.repository.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
+import type { SnapshotLinks } from "../modules/webhooks/snapshot-links.ts";
 import { defineEnrichDomainJob } from "./enrich-domain.job.ts";
 import { defineEnrichSocialHandleJob } from "./enrich-social-handle.job.ts";
 import { defineExpandKeywordsJob } from "./expand-keywords.job.ts";
@@ -22,12 +26,18 @@ export function defineJobs(
     db: Db;
     users: UsersRepository;
     scans: ScansRepository;
+    brand: BrandRepository;
+    reports: ReportsRepository;
+    campaigns: CampaignsService;
     auditEvents: AuditEventsRepository;
     worker: WorkerClient;
     blobs: BlobStore;
     outbound: Dispatcher;
+    /** Webhooks may use plain http only when private networks are allowed. */
+    allowPrivateNetwork: boolean;
     logger: Logger;
     scansService: ScansService;
+    snapshotLinks: SnapshotLinks;
   },
 ): void {
   defineEnrichDomainJob(queue, { ...deps, dispatchDeferred: deps.scansService.dispatchDeferred });

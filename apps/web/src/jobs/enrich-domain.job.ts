@@ -1,12 +1,9 @@
-import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
-import type { Db } from "../db/client.ts";
-import { ownedDomains } from "../db/schema.ts";
+import type { BrandRepository } from "../modules/brand/brand.repository.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
-import { ENRICH_DOMAIN_JOB } from "./job-names.ts";
+import { ENRICH_DOMAIN_JOB } from "../queue/job-names.ts";
+import { ZEnrichDomainJob } from "../queue/job-payloads.ts";
 
-const ZPayload = z.object({ owned_domain_id: z.uuid(), generation: z.number().int().min(0) });
 const ATTEMPTS = 3;
 
 /**
@@ -17,17 +14,20 @@ const ATTEMPTS = 3;
  */
 export function defineEnrichDomainJob(
   queue: JobQueue,
-  deps: { db: Db; worker: WorkerClient; dispatchDeferred: (userId: string) => Promise<number> },
+  deps: {
+    brand: Pick<BrandRepository, "ownedDomainAt" | "failDomainEnrichment">;
+    worker: WorkerClient;
+    dispatchDeferred: (userId: string) => Promise<number>;
+  },
 ): void {
   queue.define({
     name: ENRICH_DOMAIN_JOB,
-    parse: (p) => ZPayload.parse(p),
+    parse: (p) => ZEnrichDomainJob.parse(p),
     attempts: ATTEMPTS,
     backoffMs: 2_000,
     concurrency: 4,
     async handler({ owned_domain_id, generation }, ctx) {
-      const current = and(eq(ownedDomains.id, owned_domain_id), eq(ownedDomains.generation, generation));
-      const [row] = await deps.db.select().from(ownedDomains).where(current);
+      const row = await deps.brand.ownedDomainAt(owned_domain_id, generation);
       if (!row) return;
       try {
         await deps.worker.enrichDomain({
@@ -39,10 +39,7 @@ export function defineEnrichDomainJob(
       } catch (err) {
         const unsupported = (err as { status?: number }).status === 501;
         if (!unsupported && ctx.attempt < ATTEMPTS) throw err;
-        await deps.db
-          .update(ownedDomains)
-          .set({ enrichment_status: "failed", enrichment_error: (err as Error).message })
-          .where(current);
+        await deps.brand.failDomainEnrichment(owned_domain_id, generation, (err as Error).message);
         await deps.dispatchDeferred(row.user_id);
       }
     },

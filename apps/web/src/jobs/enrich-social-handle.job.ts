@@ -1,26 +1,25 @@
-import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
-import type { Db } from "../db/client.ts";
-import { socialHandles } from "../db/schema.ts";
+import type { BrandRepository } from "../modules/brand/brand.repository.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
-import { ENRICH_SOCIAL_HANDLE_JOB } from "./job-names.ts";
+import { ENRICH_SOCIAL_HANDLE_JOB } from "../queue/job-names.ts";
+import { ZEnrichSocialHandleJob } from "../queue/job-payloads.ts";
 
-const ZPayload = z.object({ social_handle_id: z.uuid(), generation: z.number().int().min(0) });
 const ATTEMPTS = 3;
 
 /** EnrichSocialHandleJob: on handle create or update, asks the worker for the handle's profile. */
-export function defineEnrichSocialHandleJob(queue: JobQueue, deps: { db: Db; worker: WorkerClient }): void {
+export function defineEnrichSocialHandleJob(
+  queue: JobQueue,
+  deps: { brand: Pick<BrandRepository, "socialHandleAt" | "failSocialEnrichment">; worker: WorkerClient },
+): void {
   queue.define({
     name: ENRICH_SOCIAL_HANDLE_JOB,
-    parse: (p) => ZPayload.parse(p),
+    parse: (p) => ZEnrichSocialHandleJob.parse(p),
     attempts: ATTEMPTS,
     backoffMs: 2_000,
     concurrency: 4,
     async handler({ social_handle_id, generation }, ctx) {
-      const current = and(eq(socialHandles.id, social_handle_id), eq(socialHandles.generation, generation));
-      const [row] = await deps.db.select().from(socialHandles).where(current);
+      const row = await deps.brand.socialHandleAt(social_handle_id, generation);
       if (!row) return;
       try {
         await deps.worker.enrichSocial({
@@ -33,10 +32,7 @@ export function defineEnrichSocialHandleJob(queue: JobQueue, deps: { db: Db; wor
       } catch (err) {
         const unsupported = (err as { status?: number }).status === 501;
         if (!unsupported && ctx.attempt < ATTEMPTS) throw err;
-        await deps.db
-          .update(socialHandles)
-          .set({ enrichment_status: "failed", enrichment_error: (err as Error).message })
-          .where(current);
+        await deps.brand.failSocialEnrichment(social_handle_id, generation, (err as Error).message);
       }
     },
   });

@@ -1,16 +1,14 @@
-import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { Db, DbOrTx } from "../db/client.ts";
-import { reports, type ReportStatus } from "../db/schema.ts";
+import type { Db } from "../db/client.ts";
 import type { AuditEventsRepository } from "../modules/audit-events/audit-events.repository.ts";
+import type { ReportsRepository } from "../modules/reports/reports.repository.ts";
 import type { ScansRepository } from "../modules/scans/scans.repository.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
-import { REPORT_JOB, WEBHOOK_JOB } from "./job-names.ts";
+import { REPORT_JOB, WEBHOOK_JOB } from "../queue/job-names.ts";
+import { ZReportJob, type TWebhookJob } from "../queue/job-payloads.ts";
 
-const ZPayload = z.object({ scan_id: z.uuid() });
 const ATTEMPTS = 3;
 
 /**
@@ -22,6 +20,7 @@ export function defineReportGenerationJob(
   queue: JobQueue,
   deps: {
     db: Db;
+    reports: ReportsRepository;
     scans: ScansRepository;
     worker: WorkerClient;
     blobs: BlobStore;
@@ -29,52 +28,38 @@ export function defineReportGenerationJob(
     logger: Logger;
   },
 ): void {
-  const setStatus = (
-    scanId: string,
-    status: ReportStatus,
-    extra: Partial<typeof reports.$inferInsert> = {},
-    tx: DbOrTx = deps.db,
-  ) =>
-    tx
-      .insert(reports)
-      .values({ scan_id: scanId, status, ...extra })
-      .onConflictDoUpdate({ target: reports.scan_id, set: { status, ...extra, updated_at: sql`now()` } });
-
   queue.define({
     name: REPORT_JOB,
-    parse: (p) => ZPayload.parse(p),
+    parse: (p) => ZReportJob.parse(p),
     attempts: ATTEMPTS,
     backoffMs: 5_000,
     concurrency: 2,
     async handler({ scan_id }, ctx) {
       const scan = await deps.scans.findById(scan_id);
       if (!scan) return;
-      const [existing] = await deps.db.select().from(reports).where(eq(reports.scan_id, scan_id));
-      if (existing?.status === "ready") return;
-      await setStatus(scan_id, "generating", { error: null });
+      if ((await deps.reports.find(scan_id))?.status === "ready") return;
+      await deps.reports.setStatus(scan_id, "generating", { error: null });
       try {
         const pdfs = await deps.worker.report(scan_id);
         const full_key = await deps.blobs.put(Buffer.from(pdfs.full, "base64"));
         const summary_key = await deps.blobs.put(Buffer.from(pdfs.summary, "base64"));
         // Ready and its audit event together: nobody sees one without the other.
         await deps.db.transaction(async (tx) => {
-          await setStatus(scan_id, "ready", { full_key, summary_key, error: null }, tx);
+          await deps.reports.setStatus(scan_id, "ready", { full_key, summary_key, error: null }, tx);
           await deps.auditEvents.record({ name: "report_generated", user_id: scan.user_id, scan_id }, tx);
         });
       } catch (err) {
         const message = (err as Error).message;
         if (ctx.attempt < ATTEMPTS) {
-          await setStatus(scan_id, "pending", { error: message });
+          await deps.reports.setStatus(scan_id, "pending", { error: message });
           throw err;
         }
         deps.logger.error({ scan_id, err: message }, "report generation failed");
-        await setStatus(scan_id, "failed", { error: message });
+        await deps.reports.setStatus(scan_id, "failed", { error: message });
       }
-      await queue.enqueue(
-        WEBHOOK_JOB,
-        { scan_id, event: "scan.completed" },
-        { jobId: `webhook-${scan_id}-completed` },
-      );
+      await queue.enqueue(WEBHOOK_JOB, { scan_id, event: "scan.completed" } satisfies TWebhookJob, {
+        jobId: `webhook-${scan_id}-completed`,
+      });
     },
   });
 }

@@ -8,3 +8,9 @@ export function idParam(params: unknown, what: string): string {
   if (!parsed.success) throw notFound(what);
   return parsed.data;
 }
+
+/** An optional id in the query string (`?scan_id=`): undefined when absent; malformed is 404. */
+export function idQuery(query: unknown, name: string, what: string): string | undefined {
+  const id = (query as Record<string, unknown> | null)?.[name];
+  return id === undefined ? undefined : idParam({ id }, what);
+}

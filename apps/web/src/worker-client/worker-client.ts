@@ -1,8 +1,10 @@
 import { Agent, request } from "undici";
 import type { z } from "zod";
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
+import type { TWatchRequest } from "@brandwarden/contract/watch";
 import {
   WORKER_PATHS,
+  WORKER_TIMEOUTS,
   ZCampaignNarrativesResponse,
   ZReportResponse,
   ZTakedownDraft,
@@ -13,9 +15,7 @@ import {
 import { AppError } from "@brandwarden/platform/http/app-error";
 
 /** Contract limits: 5 s to open, 15 s to read; 180 s to read a PDF report. */
-const CONNECT_MS = 5_000;
-const READ_MS = 15_000;
-const REPORT_READ_MS = 180_000;
+const { connectMs: CONNECT_MS, readMs: READ_MS, reportReadMs: REPORT_READ_MS } = WORKER_TIMEOUTS;
 
 /**
  * A failed call to the worker, as the browser should see it: the worker's 404 and 501 pass
@@ -92,6 +92,11 @@ export function createWorkerClient(opts: { baseUrl: string; token: string | unde
     },
     async expandKeywords(body: TKeywordExpandRequest): Promise<void> {
       await post(WORKER_PATHS.keywordExpand, body, agents.normal);
+    },
+    /** A watch round (issue 21); expects 202, the results come back as `watch_update` events. */
+    async watch(payload: TWatchRequest): Promise<void> {
+      const { status } = await post(WORKER_PATHS.watch, payload, agents.normal);
+      if (status !== 202) throw new WorkerCallError(`Worker /watch answered ${status}, expected 202`, status);
     },
     takedown: (body: { scan_id: string; finding_id: string; domain: string }) =>
       parsed(ZTakedownDraft, WORKER_PATHS.takedownGenerate, body),

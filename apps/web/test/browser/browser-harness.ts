@@ -37,6 +37,8 @@ export interface BrowserWorld {
   app: Awaited<ReturnType<typeof startEmbedded>>;
   browser: Browser;
   baseUrl: string;
+  /** Where the UI was built for this run (index.html, assets/). */
+  uiDir: string;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
@@ -54,6 +56,8 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
     WEB_PORT: String(webPort),
     WORKER_PORT: String(workerPort),
     WEB_UI_DIR: uiDir,
+    // Links the product e-mails (password reset) point at the address the browser uses.
+    PUBLIC_URL: `http://127.0.0.1:${webPort}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     RESCAN_INTERVAL: "0",
   });
@@ -64,6 +68,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
     app,
     browser,
     baseUrl,
+    uiDir,
     async newPage() {
       const context = await browser.newContext({
         baseURL: baseUrl,

@@ -187,7 +187,8 @@ describe("web UI in Chromium", () => {
       // Export the table as CSV and JSON.
       const csv = await download(page, page.getByRole("link", { name: "Export CSV" }));
       expect(csv.name).toMatch(/\.csv$/);
-      expect(csv.bytes.toString("utf8").split("\r\n")[0]).toMatch(/^id,scan_id,domain,/);
+      // The shared CSV writer quotes every cell (formula-safe in every spreadsheet locale).
+      expect(csv.bytes.toString("utf8").split("\r\n")[0]).toMatch(/^"id","scan_id","domain",/);
       const json = await download(page, page.getByRole("link", { name: "Export JSON" }));
       expect((JSON.parse(json.bytes.toString("utf8")) as { findings: unknown[] }).findings).toHaveLength(
         total,

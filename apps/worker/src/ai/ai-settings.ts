@@ -4,6 +4,7 @@
  */
 import type { TAiProviderSetting } from "@brandwarden/contract/settings";
 import type { AiApi } from "../internal-api/web-client.ts";
+import { createLlmHttp, type LlmFetch, type LlmNetwork } from "./llm-fetch.ts";
 import { createHttpProvider, type LlmProvider } from "./provider.ts";
 
 export const DEFAULT_MAX_TOKENS_PER_SCAN = 200_000;
@@ -28,7 +29,7 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
  * may carry: `concurrency`, `max_retries`, `retry_backoff_ms`, `vision` (false for text-only
  * models) and `json_mode` (`json_schema` | `json_object` | `none`) for OpenAI-compatible servers.
  */
-export function providerFromSetting(setting: TAiProviderSetting, fetchImpl?: typeof fetch): AiState {
+export function providerFromSetting(setting: TAiProviderSetting, fetchImpl: LlmFetch): AiState {
   if (setting.enabled === null) return { on: false, reason: "AI provider not configured" };
   if (!setting.enabled) return { on: false, reason: "AI provider disabled" };
   const c = setting.config;
@@ -62,13 +63,21 @@ export function providerFromSetting(setting: TAiProviderSetting, fetchImpl?: typ
 export interface AiSettings {
   /** The current AI state; a failure to read the setting is reported as AI off, with the reason. */
   current(): Promise<AiState>;
+  /** Closes the connections this object opened (none when `fetch` was given). */
+  close(): Promise<void>;
 }
 
+/**
+ * `fetch`: the guarded LLM fetch to use (shared with embeddings); otherwise one is made from
+ * `network`, by default the strict one (global unicast addresses only, no local LLM host).
+ */
 export function createAiSettings(
   web: Pick<AiApi, "getAiProvider">,
-  opts: { ttlMs?: number; fetch?: typeof fetch } = {},
+  opts: { ttlMs?: number; fetch?: LlmFetch; network?: LlmNetwork } = {},
 ): AiSettings {
   const ttlMs = opts.ttlMs ?? 5_000;
+  const own = opts.fetch ? null : createLlmHttp(opts.network ?? { allowPrivateNetwork: false });
+  const fetchImpl = opts.fetch ?? own!.fetch;
   let cached: { at: number; state: Promise<AiState> } | null = null;
   return {
     current() {
@@ -76,13 +85,16 @@ export function createAiSettings(
       if (cached && now - cached.at < ttlMs) return cached.state;
       const state = web
         .getAiProvider()
-        .then((s) => providerFromSetting(s, opts.fetch))
+        .then((s) => providerFromSetting(s, fetchImpl))
         .catch((err: Error): AiState => ({
           on: false,
           reason: `AI provider setting unavailable: ${err.message}`,
         }));
       cached = { at: now, state };
       return state;
+    },
+    close: async () => {
+      await own?.close();
     },
   };
 }

@@ -4,7 +4,7 @@
  * when AI is on, and any cluster whose AI call fails keeps the deterministic text (with a warning).
  */
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
-import { severityRank } from "@brandwarden/contract/common";
+import { describeCampaign, type CampaignDescription } from "@brandwarden/contract/campaign-describe";
 import type { TStoredDomainFinding } from "@brandwarden/contract/findings";
 import type { TCampaignNarrativesResponse } from "@brandwarden/contract/worker-api";
 import type { AiState } from "./ai-settings.ts";
@@ -16,8 +16,11 @@ export interface CampaignCluster {
   domains: string[];
   keys: string[];
   findings: TStoredDomainFinding[];
+  /** Name, kind, evidence in words and worst severity (contract campaign-describe). */
+  described: CampaignDescription;
 }
 
+/** The scan's campaigns, largest first, the brand's own registrations last. */
 export function campaignClusters(snapshot: TAuditSnapshot): CampaignCluster[] {
   const byId = new Map<string, TStoredDomainFinding[]>();
   for (const f of snapshot.findings) {
@@ -32,52 +35,42 @@ export function campaignClusters(snapshot: TAuditSnapshot): CampaignCluster[] {
       findings,
       domains: findings.map((f) => f.domain).sort(),
       keys: [...new Set(findings.flatMap((f) => f.campaign_keys ?? []))].sort(),
+      described: describeCampaign(campaign_id, findings),
     }))
-    .sort((a, b) => b.domains.length - a.domains.length || a.campaign_id.localeCompare(b.campaign_id));
-}
-
-function describeKey(key: string): string {
-  const i = key.indexOf(":");
-  const [kind, value] = i > 0 ? [key.slice(0, i), key.slice(i + 1)] : ["", key];
-  const names: Record<string, string> = {
-    ip: "host IP",
-    ns: "name servers",
-    mx: "mail server",
-    asn: "network (ASN)",
-    registrar: "registrar",
-    cert: "TLS certificate",
-    tls: "TLS certificate",
-    favicon: "favicon",
-    page: "page template",
-  };
-  return `${names[kind] ?? (kind || "trait")} ${value}`.trim();
+    .sort(
+      (a, b) =>
+        Number(a.described.kind === "defensive") - Number(b.described.kind === "defensive") ||
+        b.domains.length - a.domains.length ||
+        a.campaign_id.localeCompare(b.campaign_id),
+    );
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function deterministicNarrative(cluster: CampaignCluster, brandName: string): string {
   const f = cluster.findings;
   const n = cluster.domains.length;
-  const parts: string[] = [];
+  const d = cluster.described;
+  const brand = brandName || "the brand";
   const shown = cluster.domains.slice(0, 5).join(", ") + (n > 5 ? ` and ${n - 5} more` : "");
-  parts.push(`${n} lookalike domain${n === 1 ? "" : "s"} of ${brandName || "the brand"} (${shown})`);
-  parts.push(
-    cluster.keys.length
-      ? `share ${cluster.keys.slice(0, 4).map(describeKey).join(", ")}, which points to one operator.`
-      : "were grouped as one campaign.",
-  );
-  const dates = f
-    .map((x) => day(x.registration_created))
-    .filter((d): d is string => d !== null)
-    .sort();
-  if (dates.length) {
+  const evidence = d.evidence.slice(0, 3).map((e) => e.text);
+  const parts: string[] = [];
+  if (d.kind === "defensive") {
     parts.push(
-      dates[0] === dates[dates.length - 1]
-        ? `They were registered on ${dates[0]}.`
-        : `They were registered between ${dates[0]} and ${dates[dates.length - 1]}.`,
+      `${plural(n, "lookalike domain")} of ${brand} (${shown}) ${n === 1 ? "is" : "are"} probably ${brand}'s own defensive registration${n === 1 ? "" : "s"}, not an attack` +
+        (evidence.length ? `: ${evidence.join("; ")}.` : "."),
+    );
+    parts.push("Check they are registered to you; no takedown is needed.");
+  } else {
+    parts.push(`Campaign "${d.name}": ${plural(n, "lookalike domain")} of ${brand} (${shown}).`);
+    parts.push(
+      evidence.length
+        ? `They share infrastructure: ${evidence.join("; ")}.`
+        : "They were grouped as one campaign.",
     );
   }
-  const logins = f.filter((x) => x.login_form || x.password_form).length;
+  const logins = f.filter((x) => (x.login_form || x.password_form) && x.redirects_to_brand !== true).length;
   const listed = f.filter((x) => (x.threat_feed_hits?.length ?? 0) > 0).length;
   const live = f.filter((x) => x.http_status !== null && x.http_status < 400).length;
   const facts: string[] = [];
@@ -85,26 +78,26 @@ export function deterministicNarrative(cluster: CampaignCluster, brandName: stri
   if (logins) facts.push(`${logins} show a login form`);
   if (listed) facts.push(`${listed} are listed in threat feeds`);
   if (facts.length) parts.push(`${facts.join(", ")}.`.replace(/^./, (c) => c.toUpperCase()));
-  const worst = f
-    .map((x) => x.adjusted_severity ?? x.severity)
-    .filter((s) => s !== null)
-    .sort((a, b) => severityRank(b) - severityRank(a))[0];
-  if (worst) parts.push(`Highest severity: ${worst}.`);
+  if (d.worst_severity) parts.push(`Highest severity: ${d.worst_severity}.`);
   return parts.join(" ");
 }
 
 const NARRATIVE_SYSTEM = [
   "You are a brand-protection analyst. Write a short narrative (2 to 4 sentences, plain text, no lists,",
   "no markdown) describing one campaign: a cluster of lookalike domains that share infrastructure.",
-  "Say what ties the domains together, what they seem to be used for, and how urgent it is. Use only the",
-  "facts given; do not invent domains, dates or numbers.",
+  "Refer to the campaign by its name. Say what ties the domains together (the evidence given), what",
+  'they seem to be used for, and how urgent it is. When its kind is "defensive", the domains are',
+  "probably the brand's own defensive registrations: say so, and never call them an attack or one",
+  "operator's campaign. Use only the facts given; do not invent domains, dates or numbers.",
   UNTRUSTED_RULES,
 ].join("\n");
 
 function clusterFacts(cluster: CampaignCluster) {
   return {
-    campaign_id: cluster.campaign_id,
-    shared_traits: cluster.keys.slice(0, 10),
+    name: cluster.described.name,
+    kind: cluster.described.kind,
+    evidence: cluster.described.evidence.slice(0, 8).map((e) => e.text),
+    worst_severity: cluster.described.worst_severity,
     domains: cluster.findings.slice(0, 25).map((f) =>
       compact({
         domain: f.domain,
@@ -137,9 +130,14 @@ export async function campaignNarratives(
   const clusters = campaignClusters(snapshot);
   const brand = snapshot.brand.brand_name;
   const scan_id = snapshot.scan.scan_id;
-  const deterministic = (c: CampaignCluster) => ({
+  const named = (c: CampaignCluster) => ({
     campaign_id: c.campaign_id,
+    name: c.described.name,
+    kind: c.described.kind,
     domains: c.domains,
+  });
+  const deterministic = (c: CampaignCluster) => ({
+    ...named(c),
     narrative: deterministicNarrative(c, brand),
     source: "deterministic" as const,
   });
@@ -167,8 +165,7 @@ export async function campaignNarratives(
         const text = answer.text.trim();
         if (!text) throw new Error("empty answer");
         out[i] = {
-          campaign_id: c.campaign_id,
-          domains: c.domains,
+          ...named(c),
           narrative: text.length > MAX_NARRATIVE_CHARS ? `${text.slice(0, MAX_NARRATIVE_CHARS - 1)}…` : text,
           source: "ai",
         };

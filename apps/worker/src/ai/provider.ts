@@ -5,13 +5,18 @@
  * and charges its tokens to an optional budget.
  */
 import type { TokenBudget } from "./budget.ts";
+import { blockedAddressMessage, type LlmFetch } from "./llm-fetch.ts";
+import { imageFence } from "./prompt.ts";
 
 export interface LlmMessage {
   /** Instructions: trusted text written by the service. */
   system: string;
   /** The user turn (evidence is fenced inside it by the caller). */
   user: string;
-  /** Images (data URIs) for providers that accept them; dropped when the provider does not. */
+  /**
+   * Images (data URIs) for providers that accept them; dropped when the provider does not. They
+   * come from the outside world, so each is sent inside its own untrusted-evidence fence.
+   */
   images?: string[];
 }
 
@@ -39,7 +44,15 @@ export interface LlmProvider {
 }
 
 export type LlmErrorKind =
-  "timeout" | "rate_limited" | "server_error" | "network" | "bad_response" | "http" | "budget" | "cancelled";
+  | "timeout"
+  | "rate_limited"
+  | "server_error"
+  | "network"
+  | "refused"
+  | "bad_response"
+  | "http"
+  | "budget"
+  | "cancelled";
 
 /** A provider call that failed after its retries; `kind` says why. */
 export class LlmError extends Error {
@@ -73,7 +86,8 @@ export interface HttpProviderOptions {
   images?: boolean;
   /** OpenAI-compatible JSON mode: `json_schema` (default), `json_object`, or `none` (prompt only). */
   jsonMode?: "json_schema" | "json_object" | "none";
-  fetch?: typeof fetch;
+  /** The guarded fetch (`createLlmHttp`); there is deliberately no unguarded default. */
+  fetch: LlmFetch;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -108,9 +122,20 @@ interface WireCall {
   read(json: unknown): LlmResponse;
 }
 
+/** Each image part between the text parts that open and close its fence. */
+function fencedImages<T>(images: T[], part: (image: T) => unknown): unknown[] {
+  return images.flatMap((image, i) => {
+    const { open, close } = imageFence(`image ${i + 1}`);
+    return [{ type: "text", text: open }, part(image), { type: "text", text: close }];
+  });
+}
+
 function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): WireCall {
   const userContent = images.length
-    ? [{ type: "text", text: req.user }, ...images.map((url) => ({ type: "image_url", image_url: { url } }))]
+    ? [
+        { type: "text", text: req.user },
+        ...fencedImages(images, (url) => ({ type: "image_url", image_url: { url } })),
+      ]
     : req.user;
   const messages: Array<{ role: string; content: unknown }> = [
     { role: "system", content: req.system },
@@ -159,12 +184,12 @@ function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): 
 }
 
 function anthropicCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): WireCall {
-  const imageParts = images
-    .map(parseDataUri)
-    .filter((x) => x !== null)
-    .map((img) => ({ type: "image", source: { type: "base64", media_type: img.mediaType, data: img.data } }));
+  const imageParts = fencedImages(
+    images.map(parseDataUri).filter((x) => x !== null),
+    (img) => ({ type: "image", source: { type: "base64", media_type: img.mediaType, data: img.data } }),
+  );
   const messages: Array<{ role: string; content: unknown }> = [
-    { role: "user", content: [...imageParts, { type: "text", text: req.user }] },
+    { role: "user", content: [{ type: "text", text: req.user }, ...imageParts] },
   ];
   if (req.repair) {
     messages.push({ role: "assistant", content: req.repair.previous });
@@ -201,7 +226,7 @@ function anthropicCall(o: HttpProviderOptions, req: LlmRequest, images: string[]
   };
 }
 
-function retryAfterMs(res: Response): number | null {
+function retryAfterMs(res: Pick<Response, "headers">): number | null {
   const h = res.headers.get("retry-after");
   if (!h) return null;
   const s = Number(h);
@@ -222,7 +247,7 @@ function errorMessageOf(text: string): string {
 }
 
 export function createHttpProvider(o: HttpProviderOptions): LlmProvider {
-  const doFetch = o.fetch ?? fetch;
+  const doFetch = o.fetch;
   const timeoutMs = o.timeoutMs ?? 30_000;
   const maxRetries = o.maxRetries ?? 2;
   const backoffMs = o.backoffMs ?? 500;
@@ -232,7 +257,7 @@ export function createHttpProvider(o: HttpProviderOptions): LlmProvider {
   async function attempt(call: WireCall, signal?: AbortSignal): Promise<LlmResponse> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let res: Response;
+    let res: Awaited<ReturnType<LlmFetch>>;
     let text: string;
     try {
       res = await doFetch(call.url, {
@@ -245,7 +270,14 @@ export function createHttpProvider(o: HttpProviderOptions): LlmProvider {
     } catch (err) {
       if (signal?.aborted) throw new LlmError("cancelled", "cancelled");
       if (timeout.aborted) throw new LlmError(`timed out after ${timeoutMs} ms`, "timeout");
-      throw new LlmError(`network error: ${(err as Error).message}`, "network");
+      const blocked = blockedAddressMessage(err);
+      if (blocked)
+        throw new LlmError(
+          `${blocked}; a local LLM server is reached only when named in LLM_LOCAL_HOSTS`,
+          "refused",
+        );
+      const cause = (err as { cause?: Error }).cause?.message;
+      throw new LlmError(`network error: ${(err as Error).message}${cause ? ` (${cause})` : ""}`, "network");
     }
     if (res.status === 429) {
       const e = new LlmError(`rate limited (429): ${errorMessageOf(text)}`, "rate_limited", 429);

@@ -2,33 +2,10 @@
  * Infrastructure keys of one finding: the things two lookalikes run by one actor tend to share.
  * Each key is a string `<kind>:<value>`; two findings holding the same key are linked.
  */
+import { freeHostScore } from "../infra-facts/free-hosts.ts";
+import { isParkingNs } from "../infra-facts/parking.ts";
 import type { DomainEvidence } from "../scoring/evidence.ts";
 import { LARGE_HOST_ASNS, SHARED_MX_SUFFIXES, SHARED_NS_SUFFIXES, hostMatches } from "./data.ts";
-import { isParkingNs } from "../scoring/signals/dns-mail.ts";
-import { freeSubdomainHost } from "../scoring/signals/registration.ts";
-
-export const KEY_KINDS = ["ip", "net24", "ns", "mx", "cert", "favicon", "page", "registrar"] as const;
-export type KeyKind = (typeof KEY_KINDS)[number];
-
-/**
- * How much a shared key says about a shared owner, 0..1. A certificate or page hash is made
- * by the actor; an IP is rented by them; a /24 or registrar-and-day is only a neighbourhood.
- */
-export const KEY_STRENGTH: Readonly<Record<KeyKind, number>> = {
-  cert: 1,
-  page: 0.9,
-  ip: 0.9,
-  favicon: 0.8,
-  ns: 0.7,
-  mx: 0.7,
-  net24: 0.6,
-  registrar: 0.5,
-};
-
-export const keyKind = (key: string): KeyKind | null => {
-  const kind = key.slice(0, key.indexOf(":"));
-  return (KEY_KINDS as readonly string[]).includes(kind) ? (kind as KeyKind) : null;
-};
 
 /** What the brand itself uses: sharing it with a lookalike is not a campaign key. */
 export interface BrandInfrastructure {
@@ -36,6 +13,8 @@ export interface BrandInfrastructure {
   name_servers?: readonly string[];
   favicon_hashes?: readonly string[];
   html_hashes?: readonly string[];
+  /** The brand's own domains: a certificate covering them is the brand's. */
+  domains?: readonly string[];
 }
 
 export type ClusterEvidence = Pick<
@@ -52,6 +31,9 @@ export type ClusterEvidence = Pick<
   | "registration_created"
   | "asn"
   | "parked"
+  | "tls_sans"
+  | "asn_org"
+  | "redirects_to_brand"
 >;
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\.$/, "");
@@ -68,7 +50,7 @@ export function infrastructureKeys(ev: ClusterEvidence, brand: BrandInfrastructu
   const ownIps = new Set((brand.ips ?? []).map(norm));
   const ownNs = new Set((brand.name_servers ?? []).map(norm));
   const isParked = ev.parked === true || (ev.dns_ns ?? []).some(isParkingNs);
-  const onFreeHost = (freeSubdomainHost({ domain: ev.domain }) ?? 0) > 0;
+  const onFreeHost = freeHostScore(ev.domain) > 0;
   if (isParked) return [];
   if (!onFreeHost) {
     for (const ip of [...(ev.dns_a ?? []), ...(ev.dns_aaaa ?? [])].map(norm)) {
@@ -89,23 +71,4 @@ export function infrastructureKeys(ev: ClusterEvidence, brand: BrandInfrastructu
     keys.add(`favicon:${ev.favicon_hash}`);
   if (ev.html_hash && !(brand.html_hashes ?? []).includes(ev.html_hash)) keys.add(`page:${ev.html_hash}`);
   return [...keys].sort();
-}
-
-/**
- * Campaign strength of a member, 0..1: the linking keys' strengths combined as independent
- * evidence (1 - product of (1 - s) over key kinds), times a size factor rising from 0.4 for a
- * pair to 1 at nine or more members. Below two members: 0.
- */
-export function campaignStrength(size: number, keys: readonly string[]): number {
-  if (size < 2) return 0;
-  const perKind = new Map<KeyKind, number>();
-  for (const k of keys) {
-    const kind = keyKind(k);
-    if (kind) perKind.set(kind, KEY_STRENGTH[kind]);
-  }
-  if (perKind.size === 0) return 0;
-  let miss = 1;
-  for (const s of perKind.values()) miss *= 1 - s;
-  const sizeFactor = 0.4 + 0.6 * Math.min(1, Math.log2(size - 1) / 3);
-  return Math.round((1 - miss) * sizeFactor * 1000) / 1000;
 }

@@ -1,10 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDeadlineSweep } from "./deadline-sweep.ts";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The sweep reads performance.now() and runs on setInterval: both are faked, so the test owns the
+// clock and counts only the timers the sweep itself created (never the process's other timers).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "performance"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("deadline sweep", () => {
-  it("calls back each item once after its deadline, never for one deleted in time", async () => {
+  it("calls back each item once after its deadline, never for one deleted in time", () => {
     const due: string[] = [];
     const sweep = createDeadlineSweep<string>(5, (x) => due.push(x));
     const now = performance.now();
@@ -12,21 +19,27 @@ describe("deadline sweep", () => {
     sweep.add("later", now + 60);
     sweep.add("answered", now + 10);
     sweep.delete("answered");
-    await sleep(35);
+    vi.advanceTimersByTime(9);
+    expect(due).toEqual([]);
+    vi.advanceTimersByTime(26);
     expect(due).toEqual(["soon"]);
-    await sleep(60);
+    vi.advanceTimersByTime(60);
+    expect(due).toEqual(["soon", "later"]);
+    vi.advanceTimersByTime(100);
     expect(due).toEqual(["soon", "later"]);
   });
 
-  it("stops its interval when nothing waits, so the process can exit", async () => {
+  it("stops its interval when nothing waits, so the process can exit", () => {
     const sweep = createDeadlineSweep<number>(5, () => {});
-    const before = process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    expect(vi.getTimerCount()).toBe(0);
     sweep.add(1, performance.now() + 5);
-    expect(process.getActiveResourcesInfo().filter((r) => r === "Timeout").length).toBe(before + 1);
-    await sleep(30);
-    expect(process.getActiveResourcesInfo().filter((r) => r === "Timeout").length).toBe(before);
+    sweep.add(3, performance.now() + 5);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(30);
+    expect(vi.getTimerCount()).toBe(0);
     sweep.add(2, performance.now() + 10_000);
+    expect(vi.getTimerCount()).toBe(1);
     sweep.clear();
-    expect(process.getActiveResourcesInfo().filter((r) => r === "Timeout").length).toBe(before);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -135,18 +135,120 @@ function toRecords(list: Answer[] | undefined): DnsRecord[] {
 }
 
 interface Pending {
-  name: string;
   id: number;
+  /** The query as sent: its question section is compared with the answer's. */
+  query: Buffer;
   channel: Channel;
   /** An answer, or null for none (timeout, client closed). */
-  resolve: (p: DecodedPacket | null) => void;
+  resolve: (res: HeaderResponse | null) => void;
 }
 
 const NONE: Answer[] = [];
+const NO_RECORDS: readonly DnsRecord[] = Object.freeze([]);
 
-/** Encodes into Node's shared buffer pool; dns-packet's own `Buffer.alloc` makes an ArrayBuffer per query. */
-function encodeQuery(packet: Packet): Buffer {
+/** Type codes the hand-written encoder knows; any other type goes through dns-packet. */
+const TYPE_CODES: Partial<Record<RecordType, number>> = {
+  A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, SRV: 33, CAA: 257,
+}; // prettier-ignore
+
+/**
+ * A query in wire form (RFC 1035 4.1: header with RD set and id 0, one IN question). An ASCII
+ * name with labels of 1 to 63 octets is written directly (every lookalike is punycode by then);
+ * anything else goes through dns-packet. Encoded once per query; each attempt writes its own id.
+ */
+export function encodeQuery(qname: string, type: RecordType): Buffer {
+  const code = TYPE_CODES[type];
+  const n = qname.length;
+  if (code !== undefined && n > 0 && n <= 253) {
+    const buf = Buffer.allocUnsafe(n + 18);
+    buf.writeUInt32BE(dnsPacket.RECURSION_DESIRED, 0); // id 0, flags
+    buf.writeUInt32BE(0x00010000, 4); // QDCOUNT 1, ANCOUNT 0
+    buf.writeUInt32BE(0, 8); // NSCOUNT 0, ARCOUNT 0
+    let lengthAt = 12;
+    let ok = true;
+    for (let i = 0; i < n; i++) {
+      const c = qname.charCodeAt(i);
+      if (c === 46 /* . */) {
+        const length = 12 + i - lengthAt;
+        if (length === 0 || length > 63) ok = false;
+        buf[lengthAt] = length;
+        lengthAt = 13 + i;
+      } else if (c > 127) ok = false;
+      else buf[13 + i] = c;
+    }
+    const last = 12 + n - lengthAt;
+    if (ok && last > 0 && last <= 63) {
+      buf[lengthAt] = last;
+      buf[13 + n] = 0;
+      buf.writeUInt16BE(code, 14 + n);
+      buf.writeUInt16BE(1, 16 + n); // IN
+      return buf;
+    }
+  }
+  const packet: Packet = {
+    type: "query",
+    id: 0,
+    flags: dnsPacket.RECURSION_DESIRED,
+    questions: [{ type, name: qname, class: "IN" }],
+    answers: NONE,
+    authorities: NONE,
+    additionals: NONE,
+  };
+  // Into Node's shared buffer pool; dns-packet's own `Buffer.alloc` makes an ArrayBuffer per query.
   return dnsPacket.encode(packet, Buffer.allocUnsafe(dnsPacket.encodingLength(packet)), 0);
+}
+
+/**
+ * Whether `msg` answers `query`: one question, the same as the query's octet for octet but for
+ * the case of letters (names are compared case-insensitively; a question is never compressed).
+ */
+export function answersQuestion(msg: Buffer, query: Buffer): boolean {
+  const end = query.length;
+  if (msg.length < end || msg[4] !== 0 || msg[5] !== 1) return false;
+  for (let i = 12; i < end; i++) {
+    const a = msg[i]!;
+    const b = query[i]!;
+    if (a !== b && lowerOctet(a) !== lowerOctet(b)) return false;
+  }
+  return true;
+}
+
+const lowerOctet = (c: number) => (c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+
+/**
+ * An answer read from its header: rcode and flags at once, the records decoded only when there
+ * are some. Most lookalike answers are NXDOMAIN, whose records (the SOA in authority) nobody reads.
+ */
+class HeaderResponse implements DnsResponse {
+  readonly rcode: DnsRcode;
+  readonly answers: DnsRecord[];
+  #authority: DnsRecord[] | undefined;
+  readonly #msg: Buffer;
+
+  constructor(
+    msg: Buffer,
+    decoded: DecodedPacket | null,
+    readonly truncated: boolean,
+    readonly server: string,
+  ) {
+    const rcode = msg[3]! & 0xf;
+    this.rcode = RCODE_NAMES[rcode] ?? `RCODE${rcode}`;
+    this.#msg = msg;
+    this.answers = decoded ? toRecords(decoded.answers) : (NO_RECORDS as DnsRecord[]);
+    if (decoded) this.#authority = toRecords(decoded.authorities);
+    else if (msg.readUInt16BE(8) === 0) this.#authority = NO_RECORDS as DnsRecord[];
+  }
+
+  get authority(): DnsRecord[] {
+    if (!this.#authority) {
+      try {
+        this.#authority = toRecords(dnsPacket.decode(this.#msg).authorities);
+      } catch {
+        this.#authority = []; // the header and question were sound; the rest is not readable
+      }
+    }
+    return this.#authority;
+  }
 }
 
 /** How often unanswered queries are checked against their deadlines. */
@@ -172,10 +274,6 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
   const maxInFlight = Math.max(1, opts.maxInFlight ?? 256);
   let inFlight = 0;
   const waiting: (() => void)[] = [];
-  const acquire = (): Promise<void> | void => {
-    if (inFlight < maxInFlight) return void inFlight++;
-    return new Promise((r) => waiting.push(r)); // the slot is handed over by release()
-  };
   const release = () => {
     const w = waiting.shift();
     if (w) w();
@@ -196,19 +294,26 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
       recvBufferSize: 4 << 20,
     });
     const pending = new Map<number, Pending>();
-    socket.on("message", (msg) => {
-      let packet: DecodedPacket;
-      try {
-        packet = dnsPacket.decode(msg);
-      } catch {
-        return; // garbage; the query will time out or get a proper answer
+    const server = `${ns.host}:${ns.port}`;
+    socket.on("message", (msg: Buffer) => {
+      // A response (QR set) with a pending id and the same question (the kernel already dropped
+      // other senders), or it is not ours.
+      if (msg.length < 12 || (msg[2]! & 0x80) === 0) return;
+      const id = msg.readUInt16BE(0);
+      const p = pending.get(id);
+      if (!p || !answersQuestion(msg, p.query)) return;
+      const truncated = (msg[2]! & 0x02) !== 0;
+      let decoded: DecodedPacket | null = null;
+      if (!truncated && (msg[6] !== 0 || msg[7] !== 0)) {
+        try {
+          decoded = dnsPacket.decode(msg);
+        } catch {
+          return; // garbage; the query will time out or get a proper answer
+        }
       }
-      const p = packet.id === undefined ? undefined : pending.get(packet.id);
-      // Id and question must match (the kernel already dropped other senders), or it is not ours.
-      if (!p || packet.questions?.[0]?.name?.toLowerCase() !== p.name) return;
-      pending.delete(packet.id!);
+      pending.delete(id);
       deadlines.delete(p);
-      p.resolve(packet);
+      p.resolve(new HeaderResponse(msg, decoded, truncated, server));
     });
     socket.on("error", () => {}); // per-query timeouts cover lost datagrams and refused ports
     socket.unref();
@@ -228,34 +333,36 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     return channel;
   };
 
-  const udpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> => {
+  const udpAttempt = (ns: Nameserver, query: Buffer, timeoutMs: number): Promise<HeaderResponse | null> => {
     const ch = channelFor(ns);
-    if (!ch.connected) return ch.ready.then(() => (ch.connected ? udpAttempt(ns, packet, timeoutMs) : null));
+    if (!ch.connected) return ch.ready.then(() => (ch.connected ? udpAttempt(ns, query, timeoutMs) : null));
     let id = Math.floor(Math.random() * 65536);
     while (ch.pending.has(id)) id = Math.floor(Math.random() * 65536);
-    const answer = new Promise<DecodedPacket | null>((resolve) => {
-      const p: Pending = { name: packet.questions![0]!.name, id, channel: ch, resolve };
+    const answer = new Promise<HeaderResponse | null>((resolve) => {
+      const p: Pending = { id, query, channel: ch, resolve };
       ch.pending.set(id, p);
       deadlines.add(p, performance.now() + timeoutMs);
     });
     try {
-      packet.id = id;
-      ch.socket.send(encodeQuery(packet));
+      query.writeUInt16BE(id, 0);
+      ch.socket.send(query);
     } catch {
       // closed under us: the sweep reports it as a lost datagram
     }
     return answer;
   };
 
-  const tcpAttempt = (ns: Nameserver, packet: Packet, timeoutMs: number): Promise<DecodedPacket | null> =>
+  const tcpAttempt = (ns: Nameserver, query: Buffer, timeoutMs: number): Promise<HeaderResponse | null> =>
     new Promise((resolve) => {
       const id = Math.floor(Math.random() * 65536);
-      const socket = net.connect(ns.port, ns.host, () =>
-        socket.write(dnsPacket.streamEncode({ ...packet, id })),
-      );
+      const framed = Buffer.allocUnsafe(query.length + 2);
+      framed.writeUInt16BE(query.length, 0);
+      query.copy(framed, 2);
+      framed.writeUInt16BE(id, 2);
+      const socket = net.connect(ns.port, ns.host, () => socket.write(framed));
       tcpSockets.add(socket);
       let buf = Buffer.alloc(0);
-      const done = (p: DecodedPacket | null) => {
+      const done = (p: HeaderResponse | null) => {
         clearTimeout(timer);
         tcpSockets.delete(socket);
         socket.destroy();
@@ -267,9 +374,11 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
       socket.on("data", (chunk) => {
         buf = Buffer.concat([buf, chunk]);
         if (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
+          const msg = buf.subarray(2, 2 + buf.readUInt16BE(0));
           try {
-            const p = dnsPacket.streamDecode(buf) as DecodedPacket;
-            done(p.id === id ? p : null);
+            const p = dnsPacket.decode(msg);
+            const ours = msg.length >= 12 && p.id === id && answersQuestion(msg, query);
+            done(ours ? new HeaderResponse(msg, p, true, `${ns.host}:${ns.port}`) : null);
           } catch {
             done(null);
           }
@@ -281,20 +390,12 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     if (closed) throw new Error("DNS client is closed");
     const timeoutMs = q.timeoutMs ?? defaultTimeout;
     const attempts = (q.retries ?? defaultRetries) + 1;
-    const qname = name.replace(/\.$/, "").toLowerCase();
-    // Every field set up front: one object shape, which dns-packet's encoder would otherwise change.
-    const packet: Packet = {
-      type: "query",
-      id: 0,
-      flags: dnsPacket.RECURSION_DESIRED,
-      questions: [{ type, name: qname, class: "IN" }],
-      answers: NONE,
-      authorities: NONE,
-      additionals: NONE,
-    };
-    await acquire();
+    const qname = (name.endsWith(".") ? name.slice(0, -1) : name).toLowerCase();
+    const wire = encodeQuery(qname, type);
+    if (inFlight < maxInFlight) inFlight++;
+    else await new Promise<void>((r) => waiting.push(r)); // the slot is handed over by release()
     try {
-      return await attempt(qname, type, packet, timeoutMs, attempts);
+      return await attempt(qname, type, wire, timeoutMs, attempts);
     } finally {
       release();
     }
@@ -303,7 +404,7 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
   const attempt = async (
     qname: string,
     type: RecordType,
-    packet: Packet,
+    wire: Buffer,
     timeoutMs: number,
     attempts: number,
   ): Promise<DnsResponse> => {
@@ -311,20 +412,9 @@ export function createDnsClient(opts: DnsClientOptions = {}): DnsClient {
     for (let i = 0; i < attempts; i++) {
       const ns = nameservers[(start + i) % nameservers.length]!;
       if (closed) throw new Error("DNS client is closed");
-      let answer = await udpAttempt(ns, packet, timeoutMs);
-      if (!answer) continue;
-      const truncated = ((answer.flags ?? 0) & dnsPacket.TRUNCATED_RESPONSE) !== 0;
-      if (truncated) {
-        answer = await tcpAttempt(ns, packet, timeoutMs);
-        if (!answer) continue;
-      }
-      return {
-        rcode: RCODE_NAMES[(answer.flags ?? 0) & 0xf] ?? `RCODE${(answer.flags ?? 0) & 0xf}`,
-        answers: toRecords(answer.answers),
-        authority: toRecords(answer.authorities),
-        truncated,
-        server: `${ns.host}:${ns.port}`,
-      };
+      let answer = await udpAttempt(ns, wire, timeoutMs);
+      if (answer?.truncated) answer = await tcpAttempt(ns, wire, timeoutMs);
+      if (answer) return answer;
     }
     if (closed) throw new Error("DNS client is closed");
     throw new DnsTimeoutError(qname, type, attempts);

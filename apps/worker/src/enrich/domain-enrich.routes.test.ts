@@ -11,7 +11,7 @@ import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-w
 import type { World } from "@brandwarden/world/world";
 import { createEnricher, type Enricher } from "./enricher.ts";
 import { registerDomainEnrichRoutes, type DomainEnrichRoutes } from "./domain-enrich.routes.ts";
-import { worldEnrichConfig } from "./testing.ts";
+import { worldEnrichConfig } from "../../test/enrich-world.ts";
 
 const PREFIX = "bwtest";
 const id = {

@@ -11,7 +11,7 @@ import { ok, unavailable, unknown, withDeadline, type Provenance } from "./prove
 import { lookupRegistration } from "./registration/registration.ts";
 import type { RdapClient } from "./registration/rdap-client.ts";
 import type { WhoisClient } from "./registration/whois-client.ts";
-import { perceptualSimilarity } from "./screenshot/perceptual-hash.ts";
+import { perceptualSimilarity } from "@brandwarden/platform/images/perceptual-hash";
 import type { Screenshotter } from "./screenshot/screenshotter.ts";
 import { probeSmtp } from "./smtp-probe.ts";
 import { inspectTls } from "./tls-inspect.ts";

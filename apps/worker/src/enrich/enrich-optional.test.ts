@@ -6,7 +6,7 @@ import type { World } from "@brandwarden/world/world";
 import { createEnricher } from "./enricher.ts";
 import { resetWarnings } from "./optional.ts";
 import { probeSmtp } from "./smtp-probe.ts";
-import { brandContext, resolvedOf, worldEnrichConfig } from "./testing.ts";
+import { brandContext, resolvedOf, worldEnrichConfig } from "../../test/enrich-world.ts";
 import type { BrandContext } from "./enrich-domain.ts";
 
 // The optional sources: screenshots (Chromium), the SMTP probe, intelligence clients.

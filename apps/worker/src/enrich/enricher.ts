@@ -4,6 +4,7 @@ import type { TDomainProfile } from "@brandwarden/contract/scan";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "../config.ts";
 import { createDnsClient, type DnsClient } from "../dns/dns-client.ts";
+import { guardedHttpClient, guardedWhoisClient } from "../net/circuit-breaker.ts";
 import { createHttpClient, loadTrustedCas } from "../net/http-client.ts";
 import {
   enrichLookalike,
@@ -67,10 +68,12 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
   const ca = loadTrustedCas(cfg.extraCaCertsPath);
   const httpOpts = { allowPrivateNetwork: cfg.allowPrivateNetwork, dns, ca, userAgent: cfg.userAgent, timeoutMs: cfg.httpTimeoutMs, maxBodyBytes: cfg.httpMaxBodyBytes }; // prettier-ignore
   const http = createHttpClient(httpOpts);
-  const rdap = createRdapClient({ http, bootstrapUrl: cfg.rdapBootstrapUrl });
-  const whois = createWhoisClient({ server: cfg.whoisServer, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, timeoutMs: cfg.httpTimeoutMs }); // prettier-ignore
+  // RDAP, WHOIS and intelligence APIs are given up for the rest of a scan once unreachable.
+  const sourceHttp = guardedHttpClient(http);
+  const rdap = createRdapClient({ http: sourceHttp, bootstrapUrl: cfg.rdapBootstrapUrl });
+  const whois = guardedWhoisClient(createWhoisClient({ server: cfg.whoisServer, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, timeoutMs: cfg.httpTimeoutMs })); // prettier-ignore
   const screenshotter = cfg.screenshots
-    ? createScreenshotter({ chromiumPath: cfg.chromiumPath, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, userAgent: cfg.userAgent, timeoutMs: cfg.httpTimeoutMs, logger: opts.logger }) // prettier-ignore
+    ? createScreenshotter({ chromiumPath: cfg.chromiumPath, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, userAgent: cfg.userAgent, timeoutMs: cfg.httpTimeoutMs, rendererUser: cfg.rendererUser, logger: opts.logger }) // prettier-ignore
     : null;
   const deps: EnrichDeps = {
     dns,
@@ -79,7 +82,7 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
     infrastructure: createInfrastructureLookup({ rdap, whois }),
     screenshotter,
     httpFor: (pins) => createHttpClient({ ...httpOpts, pins }),
-    http,
+    http: sourceHttp,
     intel: cfg.intel,
     perHost: perHostLimiter(opts.perHostConcurrency ?? 4),
     settings: {

@@ -1,5 +1,5 @@
 /** Lookup of a finding in the loaded feeds by domain (and registrable domain), URL and IP. */
-import { nameParts } from "../scoring/evidence.ts";
+import { nameParts } from "../infra-facts/name-parts.ts";
 import type { FeedName, FeedRecord } from "./types.ts";
 
 /** The contract's `ZThreatFeedHit`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import { startTestWeb, TEST_TOKEN, type TestWeb } from "../../../web/test/harness.ts";
+import { startTestWeb, TEST_TOKEN, type TestWeb } from "@brandwarden/web/test/harness";
 import { createWebClient, WebApiError } from "./web-client.ts";
 
 describe("web client against a real web app (PGlite)", () => {

@@ -5,6 +5,8 @@
 import type { z } from "zod";
 import {
   ZCampaignStatsResponse,
+  ZKeyHistoryResponse,
+  type TKeyHistoryRequest,
   ZFeedbackSamplesResponse,
   ZWeightSet,
   type TCampaignCluster,
@@ -30,6 +32,8 @@ import {
   type TBrandContext,
   type TDerivedKeywords,
 } from "@brandwarden/contract/brand";
+
+import { ZMonitoredBrandsResponse, type TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 
 export interface WebClientOptions {
   /** The web application's base URL (the `/v1` routes live under it). */
@@ -57,6 +61,8 @@ export interface ScoringApi {
   putWeights(body: TWeightSetPut): Promise<TWeightSet>;
   getFeedbackSamples(): Promise<TFeedbackSample[]>;
   getCampaignStats(): Promise<TCampaignCluster[]>;
+  /** `POST /v1/scoring/key_history`: distinct domains per key in earlier scans (optional: fakes may omit it). */
+  getKeyHistory?(body: TKeyHistoryRequest): Promise<Record<string, number>>;
 }
 
 export interface AuditApi {
@@ -75,6 +81,11 @@ export interface AiApi {
   postDerivedKeywords(userId: string, body: TDerivedKeywords): Promise<TDerivedKeywords>;
 }
 
+/** Every user's brand, for the continuous monitors (the CT follower). */
+export interface BrandsApi {
+  getMonitoredBrands(): Promise<TMonitoredBrand[]>;
+}
+
 /** True for the 409 of a write whose `generation` is no longer the current one (drop the result). */
 export function isStaleGeneration(err: unknown): boolean {
   return err instanceof WebApiError && err.status === 409;
@@ -90,7 +101,8 @@ export const AUDIT_DATA_TIMEOUT_MS = 120_000;
 
 export type WebClient = ScoringApi &
   AuditApi &
-  AiApi & {
+  AiApi &
+  BrandsApi & {
     request<S extends z.ZodType>(
       method: string,
       path: string,
@@ -160,6 +172,8 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       (await request("GET", "/v1/scoring/feedback_samples", ZFeedbackSamplesResponse)).samples,
     getCampaignStats: async () =>
       (await request("GET", "/v1/scoring/campaign_stats", ZCampaignStatsResponse)).clusters,
+    getKeyHistory: async (body) =>
+      (await request("POST", "/v1/scoring/key_history", ZKeyHistoryResponse, body)).counts,
     getAuditData: (scanId) =>
       request("GET", `/v1/scans/${encodeURIComponent(scanId)}/audit_data`, ZAuditSnapshot, undefined, {
         timeoutMs: Math.max(defaultTimeoutMs, AUDIT_DATA_TIMEOUT_MS),
@@ -170,6 +184,8 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       request("PUT", `/v1/scans/${encodeURIComponent(scanId)}/audit`, ZAuditVerdictsResult, body),
     getBrandContext: (userId) =>
       request("GET", `/v1/users/${encodeURIComponent(userId)}/brand_context`, ZBrandContext),
+    getMonitoredBrands: async () =>
+      (await request("GET", "/v1/brands/monitored", ZMonitoredBrandsResponse)).brands,
     postDerivedKeywords: (userId, body) =>
       request("POST", `/v1/users/${encodeURIComponent(userId)}/derived_keywords`, ZDerivedKeywords, body),
   };

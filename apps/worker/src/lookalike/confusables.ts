@@ -28,30 +28,36 @@ export function prototypeOf(ch: string): string {
   return confusableMap()[ch] ?? ch;
 }
 
-let index: Map<string, string[]> | undefined;
+let sources: Map<string, string[]> | undefined;
+const byPrototype = new Map<string, readonly string[]>();
 
 /**
  * Prototype -> non-ASCII characters valid in an IDN label whose prototype it is, in code point
- * order (`o` -> Cyrillic о, Greek ο, ...). Built once (about 6,000 entries).
+ * order (`o` -> Cyrillic о, Greek ο, ...). The IDNA check is costly (about 6,000 characters), so
+ * each prototype's list is filtered when first asked for: a label needs a few dozen.
  */
-export function confusablesByPrototype(): ReadonlyMap<string, readonly string[]> {
-  if (index) return index;
-  index = new Map();
-  const entries = Object.entries(confusableMap()).sort(([a], [b]) => a.codePointAt(0)! - b.codePointAt(0)!);
-  for (const [source, proto] of entries) {
-    if ([...source].length !== 1 || source.charCodeAt(0) < 0x80) continue;
-    const lower = source.toLowerCase();
-    if (lower !== source || !isIdnaCodePoint(source)) continue;
-    const list = index.get(proto);
-    if (list) list.push(source);
-    else index.set(proto, [source]);
+export function confusablesOfPrototype(proto: string): readonly string[] {
+  const cached = byPrototype.get(proto);
+  if (cached) return cached;
+  if (!sources) {
+    sources = new Map();
+    for (const [source, p] of Object.entries(confusableMap())) {
+      if ([...source].length !== 1 || source.charCodeAt(0) < 0x80) continue;
+      const list = sources.get(p);
+      if (list) list.push(source);
+      else sources.set(p, [source]);
+    }
   }
-  return index;
+  const list = (sources.get(proto) ?? [])
+    .filter((c) => c.toLowerCase() === c && isIdnaCodePoint(c))
+    .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
+  byPrototype.set(proto, list);
+  return list;
 }
 
 /** Look-alikes of `ch` (by shared prototype), optionally only those of one script. */
 export function confusablesOf(ch: string, script?: string): readonly string[] {
-  const list = confusablesByPrototype().get(prototypeOf(ch)) ?? [];
+  const list = confusablesOfPrototype(prototypeOf(ch));
   const out = list.filter((c) => c !== ch && (script === undefined || scriptOf(c) === script));
   return out;
 }

@@ -1,8 +1,9 @@
 import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
-import { generatePermutations } from "./generate.ts";
+import { generatePermutations, permutationSteps } from "./generate.ts";
 import { PermutationBudgetError, PermutationInputError } from "./errors.ts";
-import { FUZZER_DESCRIPTIONS, FUZZER_NAMES } from "./fuzzer-names.ts";
+import { FUZZER_NAMES } from "@brandwarden/contract/constants";
+import { FUZZER_DESCRIPTIONS } from "./fuzzer-names.ts";
 import { FUZZER_FNS } from "./fuzzers/index.ts";
 import { isSingleScript, scriptsOf } from "./scripts.ts";
 
@@ -76,6 +77,19 @@ describe("generatePermutations: results", () => {
     expect(hits[0]!.fuzzer).toBe("addition");
     expect(new Set(permutations.map((p) => p.domain)).size).toBe(permutations.length);
     expect(permutations.some((p) => p.domain === "paypal.com")).toBe(false);
+  });
+
+  it("gives the valid names in steps, in the result's order, then the same result", () => {
+    for (const domain of ["bücher.de", "paypal.com", "brand.co.uk"]) {
+      const steps = permutationSteps(domain);
+      const batches: string[][] = [];
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) batches.push(step.value);
+      expect(batches.length).toBeGreaterThan(5);
+      expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(512);
+      expect(batches.flat()).toEqual(step.value.permutations.map((p) => p.domain));
+      expect(step.value).toEqual(generatePermutations(domain));
+    }
   });
 
   it("gives ASCII and Unicode forms and the registrable domain", () => {

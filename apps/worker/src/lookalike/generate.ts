@@ -3,11 +3,12 @@
  * every fuzzer that produced a name), then encode and validate each candidate.
  */
 import { PermutationBudgetError, PermutationInputError } from "./errors.ts";
-import { FUZZER_NAMES, isFuzzerName, type FuzzerName } from "./fuzzer-names.ts";
+import { FUZZER_NAMES } from "@brandwarden/contract/constants";
+import { isFuzzerName, type FuzzerName } from "./fuzzer-names.ts";
 import { FUZZER_FNS } from "./fuzzers/index.ts";
 import { normalizeInput } from "./normalize.ts";
 import type { FuzzContext, PermutationOptions, PermutationResult } from "./types.ts";
-import { validateCandidates } from "./validate.ts";
+import { createValidationCache, validateCandidates } from "./validate.ts";
 import { toUnicode } from "tr46";
 
 export const DEFAULT_MAX_CANDIDATES = 250_000;
@@ -16,6 +17,33 @@ export const DEFAULT_MAX_CANDIDATES = 250_000;
 export const DEFAULT_FUZZERS: readonly FuzzerName[] = FUZZER_NAMES;
 
 export function generatePermutations(domain: string, opts: PermutationOptions = {}): PermutationResult {
+  const steps = runFuzzers(domain, opts, false);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Candidates a step covers at most, so a caller pausing between steps stays responsive. */
+const STEP = 512;
+
+/**
+ * generatePermutations in steps: yields the valid ASCII names first produced since the previous
+ * step (every few hundred candidates and at the end of each fuzzer; in the order of the result),
+ * then returns the same result. A caller can resolve names, or serve I/O, while it generates.
+ */
+export function permutationSteps(
+  domain: string,
+  opts: PermutationOptions = {},
+): Generator<string[], PermutationResult, void> {
+  return runFuzzers(domain, opts, true);
+}
+
+function* runFuzzers(
+  domain: string,
+  opts: PermutationOptions,
+  stepwise: boolean,
+): Generator<string[], PermutationResult, void> {
   const original = normalizeInput(domain);
   const selected = selectFuzzers(opts.fuzzers);
   const maxCandidates = opts.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
@@ -43,6 +71,22 @@ export function generatePermutations(domain: string, opts: PermutationOptions = 
   let overflow = false;
   let counted = 0;
   const hardStop = maxCandidates * 4;
+  const cache = createValidationCache(original.suffix);
+  const emitted = new Set<string>();
+  let fresh: string[] = [];
+  /** The valid ASCII names among `fresh`, not given before. */
+  const batch = (): string[] => {
+    const out: string[] = [];
+    for (const name of fresh) {
+      const p = cache.validate(name, candidates.get(name)!);
+      if (p.valid && !emitted.has(p.domain)) {
+        emitted.add(p.domain);
+        out.push(p.domain);
+      }
+    }
+    fresh = [];
+    return out;
+  };
   for (const name of selected) {
     let produced = 0;
     for (const candidate of FUZZER_FNS[name](ctx)) {
@@ -58,15 +102,18 @@ export function generatePermutations(domain: string, opts: PermutationOptions = 
         if (candidates.size > maxCandidates) {
           overflow = true;
           counted = candidates.size;
+        } else if (stepwise && fresh.push(candidate) >= STEP) {
+          yield batch();
         }
       } else if (list[list.length - 1] !== name) list.push(name);
     }
     counts.set(name, produced);
     if (counted >= hardStop) break;
+    if (stepwise && !overflow) yield batch();
   }
   if (overflow) throw budgetError(counted, maxCandidates, counts, counted >= hardStop);
 
-  const permutations = validateCandidates(candidates, original.suffix, opts.includeInvalid === true);
+  const permutations = validateCandidates(candidates, original.suffix, opts.includeInvalid === true, cache);
   return { original, permutations };
 }
 

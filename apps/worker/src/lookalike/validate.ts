@@ -4,22 +4,40 @@
  */
 import punycode from "punycode/punycode.js";
 import { parse } from "tldts";
-import { FUZZER_NAMES, type FuzzerName } from "./fuzzer-names.ts";
+import { FUZZER_NAMES } from "@brandwarden/contract/constants";
+import type { FuzzerName } from "./fuzzer-names.ts";
 import { checkLabel, registryError, type LabelCheck } from "./idna.ts";
 import type { Permutation } from "./types.ts";
 
 const PARSE_OPTS = { allowPrivateDomains: true, validateHostname: false, extractHostname: false } as const;
 const ORDER = new Map(FUZZER_NAMES.map((n, i) => [n, i]));
 
+/** Validation of candidates one at a time, each remembered (its `fuzzers` list is the caller's, kept live). */
+export interface ValidationCache {
+  validate(name: string, fuzzers: FuzzerName[]): Permutation;
+}
+
+export function createValidationCache(originalSuffix: string): ValidationCache {
+  const labelCache = new Map<string, LabelCheck>();
+  const done = new Map<string, Permutation>();
+  return {
+    validate(name, fuzzers) {
+      let p = done.get(name);
+      if (!p) done.set(name, (p = validateOne(name, fuzzers, originalSuffix, labelCache)));
+      return p;
+    },
+  };
+}
+
 export function validateCandidates(
   candidates: ReadonlyMap<string, FuzzerName[]>,
   originalSuffix: string,
   includeInvalid: boolean,
+  cache: ValidationCache = createValidationCache(originalSuffix),
 ): Permutation[] {
-  const labelCache = new Map<string, LabelCheck>();
   const byAscii = new Map<string, Permutation>();
   for (const [name, fuzzers] of candidates) {
-    const p = validateOne(name, fuzzers, originalSuffix, labelCache);
+    const p = cache.validate(name, fuzzers);
     if (!p.valid && !includeInvalid) continue;
     const existing = byAscii.get(p.domain);
     if (existing) {

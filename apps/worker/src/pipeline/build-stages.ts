@@ -1,12 +1,14 @@
+import type { TScanStage } from "@brandwarden/contract/constants";
 import type { WorkerConfig } from "../config.ts";
 import type { Enricher } from "../enrich/enricher.ts";
 import type { FeedLoadResult } from "../feeds/loader.ts";
 import type { ScoringApi } from "../internal-api/web-client.ts";
-import type { Resolver } from "../resolve/resolver.ts";
+import type { Resolver } from "../resolve/types.ts";
 import type { StageDef } from "./stage.ts";
 import { auditStage, type AuditStageDeps } from "./stages/audit-stage.ts";
 import { enrichStage } from "./stages/enrich-stage.ts";
 import { generateStage } from "./stages/generate-stage.ts";
+import { discoveryHooks } from "../discovery/ct/ct-scan-step.ts";
 import { resolveStage } from "./stages/resolve-stage.ts";
 import { scoreStage } from "./stages/score-stage.ts";
 import { skippedStage } from "./stages/skipped-stage.ts";
@@ -23,10 +25,12 @@ export function buildStages(deps: {
   loadFeeds: () => Promise<FeedLoadResult>;
   /** The AI audit's web API and AI settings; absent: the stage is skipped. */
   audit?: AuditStageDeps;
+  /** Stages not to run, with why (the command line's --stages): they complete as skipped. */
+  skip?: Partial<Record<TScanStage, string>>;
 }): StageDef[] {
   const { pipeline, enrich } = deps.config;
-  return [
-    generateStage({ maxCandidates: pipeline.maxCandidates }),
+  const stages = [
+    generateStage({ maxCandidates: pipeline.maxCandidates, discover: discoveryHooks(deps.config) }),
     resolveStage({ resolver: deps.resolver }),
     enrichStage({ enricher: deps.enricher, concurrency: enrich.concurrency }),
     socialStage({ runtime: deps.social, scoring: deps.scoring }),
@@ -38,4 +42,8 @@ export function buildStages(deps: {
     }),
     deps.audit ? auditStage(deps.audit) : skippedStage("audit", "audited", "AI audit is not configured"),
   ];
+  return stages.map((s) => {
+    const why = deps.skip?.[s.name];
+    return why ? skippedStage(s.name, s.output, why) : s;
+  });
 }

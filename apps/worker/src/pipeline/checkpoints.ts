@@ -1,4 +1,4 @@
-import type { TScanStage } from "@brandwarden/contract/scan";
+import type { TScanStage } from "@brandwarden/contract/constants";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 
 /** Checkpoints outlive a worker process (Redis in split mode) so another worker can resume. */

@@ -5,10 +5,14 @@ import type { TSeverity } from "@brandwarden/contract/common";
 export interface Candidate {
   domain: string;
   domain_unicode: string;
-  fuzzer: string;
+  /** The permutation fuzzer that produced it; null for a name only another source (CT) found. */
+  fuzzer: string | null;
   fuzzers: string[];
   registrable_domain: string;
   original_domain: string;
+  /** Which sources found it: `permutation` and/or `ct`; absent on checkpoints from before sources. */
+  discovered_by?: string[];
+  discovery_reason?: string | null;
 }
 
 /** A candidate after DNS: registered, or unknown (SERVFAIL/timeout); unregistered ones are dropped. */

@@ -1,11 +1,10 @@
-import {
-  SCAN_STAGES,
-  type TScanStage,
-  type TScanStartPayload,
-  type TStageStates,
-} from "@brandwarden/contract/scan";
+import type { TScanStartPayload, TStageStates } from "@brandwarden/contract/scan";
+import { SCAN_STAGES, type TScanStage } from "@brandwarden/contract/constants";
+import { compareStreamIds } from "@brandwarden/platform/bus/bus";
 import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { AppendedEvent } from "@brandwarden/platform/messaging/event-streams";
 import type { Checkpoints } from "./checkpoints.ts";
+import { createFairSlots } from "./fair-slots.ts";
 import type { ScanData } from "./scan-data.ts";
 import { createScanPublisher, type EnvelopeSink, type ScanPublisher } from "./scan-publisher.ts";
 import { ScanCancelledError, type StageDef } from "./stage.ts";
@@ -21,43 +20,42 @@ export interface ScanRunnerDeps {
   concurrency: number;
   /**
    * A scan with nothing to report for this long still sends a `scan_update` (a waiting one as
-   * `queued`), so the web app can tell a slow scan from a dead worker. Default 5 minutes.
+   * `queued`), so the web app can tell a slow scan from a dead worker. Default 30 s.
    */
   heartbeatMs?: number;
+  /**
+   * The id of the newest command on the control stream: taken when a scan is accepted, so a
+   * cancel appended later stops it and one appended before (an earlier run's) does not.
+   */
+  commandMark?: () => Promise<string>;
+  /**
+   * Resolves once the web app applied the scan's last message (embedded mode, whose event stream
+   * lives in memory): a stage is checkpointed only when nothing it published can still be lost.
+   */
+  settle?: (last: AppendedEvent, signal: AbortSignal) => Promise<void>;
 }
 
 interface Running {
   controller: AbortController;
   done: Promise<ScanData | null>;
   publisher: ScanPublisher;
+  /** The control stream's newest command id when this run was accepted (see `commandMark`). */
+  mark?: string;
   /** Set once the scan has a slot and its stages run. */
   progress?: StageProgress;
 }
 
-const HEARTBEAT_MS = 5 * 60 * 1000;
+const HEARTBEAT_MS = 30 * 1000;
 
 /**
  * Runs scans through the stages in order, in the background: at most `concurrency` at once,
- * checkpointing each completed stage so a resumed scan (on any worker) skips it. A cancelled scan
+ * shared fairly between users, checkpointing each completed stage so a resumed scan (on any worker) skips it. A cancelled scan
  * stops at the next check of its signal and publishes nothing more.
  */
 export function createScanRunner(deps: ScanRunnerDeps) {
   const running = new Map<string, Running>();
-  const waiting: Array<() => void> = [];
-  const cancelled = new Set<string>();
-  let active = 0;
-
-  const acquire = () =>
-    new Promise<void>((resolve) => {
-      if (active < deps.concurrency) {
-        active++;
-        resolve();
-      } else waiting.push(() => (active++, resolve()));
-    });
-  const release = () => {
-    active--;
-    waiting.shift()?.();
-  };
+  // A freed slot goes to the user with the fewest scans running, then the least recently served.
+  const slots = createFairSlots(deps.concurrency);
 
   /** Loads the outputs of the stages before `from`; the first one without a checkpoint is where to start. */
   async function restore(scanId: string, from: TScanStage | null, data: ScanData) {
@@ -112,6 +110,8 @@ export function createScanRunner(deps: ScanRunnerDeps) {
           log: (level, message, code) => log(level, `[${stage.name}] ${message}`, code),
         });
         if (signal.aborted) throw new ScanCancelledError("scan cancelled");
+        if (deps.settle && publisher.lastAppended) await deps.settle(publisher.lastAppended, signal);
+        if (signal.aborted) throw new ScanCancelledError("scan cancelled");
         await deps.checkpoints.save(scanId, stage.name, data[stage.output] ?? null);
         if (outcome && "skipped" in outcome) {
           progress.states[stage.name]!.error = outcome.skipped;
@@ -147,12 +147,24 @@ export function createScanRunner(deps: ScanRunnerDeps) {
     }
   };
 
-  return {
+  const runner = {
+    /**
+     * Takes a scan from the web app: notes the newest command (see `commandMark`), then starts it.
+     * Resolves once accepted; the scan runs in the background.
+     */
+    async accept(payload: TScanStartPayload): Promise<void> {
+      const mark = await deps.commandMark?.();
+      void runner
+        .submit(payload, mark)
+        .catch((err: unknown) => deps.logger.error({ err, scan_id: payload.scan_id }, "scan crashed"));
+    },
     /** Starts (or queues) a scan in the background; a scan already running here is not started twice. */
-    submit(payload: TScanStartPayload): Promise<ScanData | null> {
+    submit(payload: TScanStartPayload, mark?: string): Promise<ScanData | null> {
       const existing = running.get(payload.scan_id);
-      if (existing) return existing.done;
-      cancelled.delete(payload.scan_id);
+      if (existing) {
+        if (mark && (!existing.mark || compareStreamIds(mark, existing.mark) > 0)) existing.mark = mark;
+        return existing.done;
+      }
       const controller = new AbortController();
       // One publisher from submit to the end: `seq` keeps rising across waiting and running.
       const publisher = createScanPublisher({
@@ -161,14 +173,14 @@ export function createScanRunner(deps: ScanRunnerDeps) {
         scanId: payload.scan_id,
       });
       controller.signal.addEventListener("abort", () => publisher.close(), { once: true });
-      const entry: Running = { controller, publisher, done: Promise.resolve(null) };
+      const entry: Running = { controller, publisher, mark, done: Promise.resolve(null) };
       entry.done = (async () => {
-        await acquire();
+        await slots.acquire(payload.user_id);
         try {
-          if (cancelled.has(payload.scan_id)) return null;
+          if (controller.signal.aborted) return null; // cancelled while waiting for a slot
           return await run(payload, entry);
         } finally {
-          release();
+          slots.release(payload.user_id);
           running.delete(payload.scan_id);
           if (!running.size) {
             clearInterval(heartbeat);
@@ -180,11 +192,16 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       heartbeat ??= setInterval(beat, Math.max(10, heartbeatMs / 2)).unref();
       return entry.done;
     },
-    cancel(scanId: string): boolean {
-      cancelled.add(scanId);
+    /**
+     * Stops the scan if it runs (or waits) here. With the command's stream id, only a command newer
+     * than the run's acceptance counts: an old cancel replayed after a resume leaves the resume alone.
+     */
+    cancel(scanId: string, commandId?: string): boolean {
       const r = running.get(scanId);
-      r?.controller.abort();
-      return Boolean(r);
+      if (!r) return false;
+      if (commandId && r.mark && compareStreamIds(commandId, r.mark) <= 0) return false;
+      r.controller.abort();
+      return true;
     },
     isRunning: (scanId: string) => running.has(scanId),
     /** Aborts every scan and waits for them to stop (shutdown). Checkpoints stay for a resume. */
@@ -193,6 +210,7 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       await Promise.allSettled([...running.values()].map((r) => r.done));
     },
   };
+  return runner;
 }
 
 export type ScanRunner = ReturnType<typeof createScanRunner>;

@@ -1,10 +1,5 @@
-import {
-  SCAN_STAGES,
-  type TScanStage,
-  type TScanStatus,
-  type TStageState,
-  type TStageStates,
-} from "@brandwarden/contract/scan";
+import type { TStageState, TStageStates } from "@brandwarden/contract/scan";
+import { SCAN_STAGES, type TScanStage, type TScanStatus } from "@brandwarden/contract/constants";
 import type { ScanPublisher } from "./scan-publisher.ts";
 
 const THROTTLE_MS = 250;

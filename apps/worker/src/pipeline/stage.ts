@@ -1,5 +1,7 @@
-import type { TScanStage, TScanStartPayload } from "@brandwarden/contract/scan";
+import type { TScanStartPayload } from "@brandwarden/contract/scan";
+import type { TScanStage } from "@brandwarden/contract/constants";
 import type { Logger } from "@brandwarden/platform/logger/logger";
+import { createCircuitBreaker, type CircuitBreaker } from "../net/circuit-breaker.ts";
 import type { ScanData } from "./scan-data.ts";
 import type { ScanPublisher } from "./scan-publisher.ts";
 
@@ -31,4 +33,12 @@ export class ScanCancelledError extends Error {
 
 export function throwIfCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw new ScanCancelledError("scan cancelled");
+}
+
+/** A stage's circuit breaker: a source it gives up is named in the scan log, once. */
+export function sourceBreaker(ctx: StageContext): CircuitBreaker {
+  return createCircuitBreaker({
+    onOpen: (source, reason) =>
+      void ctx.log("warn", `${source} unreachable (${reason}); given up for the rest of the scan`, "source_given_up"), // prettier-ignore
+  });
 }

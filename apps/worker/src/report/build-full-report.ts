@@ -39,8 +39,10 @@ export async function buildFullReport(model: ReportModel, prose: ReportProse): P
   doc.addPage();
   sectionHeading(doc, `Findings (${model.findings.length})`, style.heading);
   if (!model.findings.length) mutedNote(doc, "This scan recorded no lookalike domain.");
+  const campaignNames = new Map(model.campaigns.map((c) => [c.campaign_id, c.name]));
   for (let i = 0; i < model.findings.length; i++) {
-    drawFinding(doc, model.findings[i]!, i + 1);
+    const f = model.findings[i]!;
+    drawFinding(doc, f, i + 1, f.campaign_id ? campaignNames.get(f.campaign_id) : null);
     if ((i + 1) % YIELD_EVERY === 0) await nextTick();
   }
   const scanId = model.snapshot.scan.scan_id;

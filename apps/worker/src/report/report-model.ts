@@ -2,6 +2,7 @@
  * What the reports say, derived once from the audit snapshot: findings in priority order,
  * severity counts, campaigns, threat-feed exposure and takedown contacts. Pure data.
  */
+import { describeCampaign } from "@brandwarden/contract/campaign-describe";
 import { SEVERITIES, severityForScore, severityRank, type TSeverity } from "@brandwarden/contract/common";
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import type { TStoredDomainFinding } from "@brandwarden/contract/findings";
@@ -42,6 +43,12 @@ export function isActionable(f: Finding): boolean {
 
 export interface Campaign {
   campaign_id: string;
+  /** What a person can say: "Hostinger 127.20.80.1 · registered Oct 25–27 · 9 domains". */
+  name: string;
+  /** "defensive": probably the brand's own registrations, never reported as an attack. */
+  kind: "attack" | "defensive";
+  /** The shared keys in plain words, most shared first. */
+  evidence: Array<{ text: string; members: number }>;
   findings: Finding[];
   /** Keys held by at least two members, most shared first. */
   shared_keys: Array<{ key: string; count: number }>;
@@ -79,6 +86,8 @@ export interface ReportModel {
   feeds: FeedExposure;
   contacts: ContactGroup[];
   generated_at: string;
+  /** Why the brand's logo is not drawn, when the bounded image check refused it. */
+  logo_refused?: string;
 }
 
 export const SEVERITY_ORDER: readonly SeverityOrUnscored[] = [...[...SEVERITIES].reverse(), "unscored"];
@@ -100,8 +109,12 @@ function campaignsOf(findings: Finding[]): Campaign[] {
       .map((f) => f.registration_created)
       .filter((d): d is string => !!d)
       .sort();
+    const described = describeCampaign(campaign_id, members);
     out.push({
       campaign_id,
+      name: described.name,
+      kind: described.kind,
+      evidence: described.evidence.map(({ text, members: m }) => ({ text, members: m })),
       findings: members,
       shared_keys: [...keyCounts]
         .filter(([, n]) => n >= 2 || members.length === 1)
@@ -116,6 +129,7 @@ function campaignsOf(findings: Finding[]): Campaign[] {
   }
   return out.sort(
     (a, b) =>
+      Number(a.kind === "defensive") - Number(b.kind === "defensive") ||
       rank(b.worst) - rank(a.worst) ||
       b.findings.length - a.findings.length ||
       a.campaign_id.localeCompare(b.campaign_id),

@@ -86,33 +86,15 @@ export function priorityAction(f: Finding): string {
 /** Up to `max` actions for the worst actionable findings, one per campaign first, then the rest. */
 export function priorityActions(model: ReportModel, max: number): { actions: string[]; more: number } {
   const actions: string[] = [];
-  const bigCampaigns = model.campaigns.filter((c) => c.findings.length >= 3 && c.worst !== "info");
+  const bigCampaigns = model.campaigns.filter(
+    (c) => c.kind === "attack" && c.findings.length >= 3 && c.worst !== "info",
+  );
   for (const c of bigCampaigns.slice(0, 2))
-    actions.push(
-      `Report campaign ${c.campaign_id} (${plural(c.findings.length, "domain")}${c.shared_keys[0] ? `, shared ${keyLabel(c.shared_keys[0].key)}` : ""}) to its abuse desks in one request`,
-    );
+    actions.push(`Report the campaign "${c.name}" to its abuse desks in one request`);
   const rest = model.actionable.map(priorityAction);
   const room = Math.max(0, max - actions.length);
   actions.push(...rest.slice(0, room));
   return { actions, more: Math.max(0, rest.length - room) };
-}
-
-/** `ip:127.0.0.5` → `host IP 127.0.0.5`. */
-export function keyLabel(key: string): string {
-  const i = key.indexOf(":");
-  const kind = i > 0 ? key.slice(0, i) : "";
-  const value = i > 0 ? key.slice(i + 1) : key;
-  const names: Record<string, string> = {
-    ip: "host IP",
-    net24: "network",
-    ns: "name server",
-    mx: "mail server",
-    cert: "TLS certificate",
-    favicon: "favicon",
-    page: "page content",
-    registrar: "registrar and day",
-  };
-  return names[kind] ? `${names[kind]} ${value}` : key;
 }
 
 /** The deterministic executive summary: sentences built from the counts. */
@@ -143,12 +125,18 @@ export function executiveSummaryText(model: ReportModel): string {
   if (logins) sentences.push(`${plural(logins, "domain serves", "domains serve")} a login or password form.`);
   const listed = model.feeds.findings.length;
   if (listed) sentences.push(`${plural(listed, "domain is", "domains are")} already listed by threat feeds.`);
-  if (model.campaigns.length) {
-    const inCampaigns = model.campaigns.reduce((sum, k) => sum + k.findings.length, 0);
+  const attacks = model.campaigns.filter((c) => c.kind === "attack");
+  if (attacks.length) {
+    const inCampaigns = attacks.reduce((sum, k) => sum + k.findings.length, 0);
     sentences.push(
-      `${plural(inCampaigns, "domain belongs", "domains belong")} to ${plural(model.campaigns.length, "campaign")} sharing infrastructure.`,
+      `${plural(inCampaigns, "domain belongs", "domains belong")} to ${plural(attacks.length, "campaign")} sharing infrastructure.`,
     );
   }
+  const defensive = model.campaigns.find((c) => c.kind === "defensive");
+  if (defensive)
+    sentences.push(
+      `${plural(defensive.findings.length, "domain looks", "domains look")} like the brand's own defensive registrations.`,
+    );
   const ai = model.findings.filter((f) => f.ai_verdict === "malicious").length;
   if (ai) sentences.push(`AI review judged ${plural(ai, "domain")} malicious.`);
   if (model.actionable.length)
@@ -158,14 +146,15 @@ export function executiveSummaryText(model: ReportModel): string {
   return sentences.join(" ");
 }
 
-/** The deterministic analysis of one campaign. */
+/**
+ * The deterministic analysis of one campaign, in one sentence: what it is, how bad, what it
+ * does. Its name carries the lead key, the registration span and the size; its evidence is
+ * listed apart (sections/campaigns.ts).
+ */
 export function campaignText(c: Campaign): string {
-  const parts = [`${plural(c.findings.length, "domain")}, worst severity ${c.worst}`];
-  if (c.shared_keys.length)
-    parts.push(`sharing ${listWords(c.shared_keys.slice(0, 3).map((k) => keyLabel(k.key)))}`);
-  const from = isoDay(c.earliest_registration);
-  const to = isoDay(c.latest_registration);
-  if (from && to) parts.push(from === to ? `registered on ${from}` : `registered between ${from} and ${to}`);
+  if (c.kind === "defensive")
+    return `Probably registered by the brand itself, not an attack: ${plural(c.findings.length, "domain")}, worst severity ${c.worst}. Check they are yours; no takedown.`;
+  const parts = [`${plural(c.findings.length, "domain")} sharing infrastructure, worst severity ${c.worst}`];
   if (c.login_forms) parts.push(`${c.login_forms} with a login form`);
   if (c.feed_listed) parts.push(`${c.feed_listed} listed by threat feeds`);
   return `${parts.join("; ")}.`;

@@ -1,11 +1,13 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pngBomb } from "@brandwarden/platform/images/image-bomb";
 import { generateReport } from "./generate-report.ts";
 import { buildReportModel } from "./report-model.ts";
 import { REPORT_AI_FALLBACK, resolveReportProse } from "./report-prose.ts";
 import { executiveSummaryText, priorityAction, priorityActions } from "./report-text.ts";
 import { displayDomain, pdfSafe } from "./pdf-text.ts";
-import { blankFinding, makeSnapshot, pngDataUri } from "./testing/snapshot-fixture.ts";
-import { captureLogger, imageCount, pdfText } from "./testing/pdf-inspect.ts";
+import { blankFinding, makeSnapshot, pngDataUri } from "../../testing/snapshot-fixture.ts";
+import { captureLogger, imageCount, pdfText } from "../../test/pdf-inspect.ts";
 
 const FULL_SECTIONS = [
   "Brand-abuse report",
@@ -47,9 +49,47 @@ describe("full report", () => {
     expect(text).toContain("login_form +15.0");
     expect(text).toContain("registration_recent +10.0");
     expect(text).toContain("Clone of the brand's login page");
-    expect(text).toContain("Campaign c1");
+    // Campaigns go by a name a person can say, with their evidence in plain words; the id stays.
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("DigitalOcean 203.0.113.1 · registered May 1–2 · 2 domains");
+    expect(flat).toContain("• same IP address 203.0.113.1 (DigitalOcean): both domains");
+    expect(flat).toContain(
+      "• registered at NameCheap within 48 hours of each other, from May 1, 2025: both domains",
+    );
+    expect(flat).toContain("Campaign id c1");
+    expect(flat).toContain("Campaign: DigitalOcean 203.0.113.1 · registered May 1–2 · 2 domains (id c1)");
+    // The brand's own registrations: named so, last, never an attack, no takedown.
+    expect(flat).toContain(
+      "Probably the brand's own registrations · registered May 4–19 · 3 domains Probably registered by the brand itself, not an attack",
+    );
+    expect(flat).toContain("• redirects to the brand's own site: all 3 domains");
+    expect(flat.indexOf("Probably the brand's own registrations ·")).toBeGreaterThan(
+      flat.indexOf("OVH 203.0.113.3 ·"),
+    );
+    expect(flat).toContain("Brand's own?: probably the brand's own registration, not an attack (id def_");
+    expect(flat).not.toMatch(/undefined|null|NaN/);
     expect(text).toMatch(/OpenPhish|URLhaus|PhishTank/);
     expect(text).toContain("Screenshot of https://");
+  });
+
+  it("describes campaign keys of older scans (no day, an old month format) without printing undefined", async () => {
+    const snap = makeSnapshot({ findings: 2, screenshotShare: 0, logo: null });
+    snap.findings.forEach((f, i) =>
+      Object.assign(f, {
+        registrar: "NameCheap, Inc.",
+        campaign_id: "c9",
+        campaign_keys: ["registrar:namecheap, inc.", i ? "registrar:NameCheap|2025-05" : "cert:sha256:ab"],
+      }),
+    );
+    const { full, summary } = await generateReport(snap, { logger: captureLogger().logger });
+    for (const pdf of [full, summary]) {
+      const flat = (await pdfText(pdf)).text.replace(/\s+/g, " ");
+      expect(flat).toContain("NameCheap burst · registered May 1–2 · 2 domains");
+      expect(flat).toContain("registered at NameCheap within 48 hours of each other: both domains");
+      // A key one member holds is not shared evidence.
+      expect(flat).not.toContain("same TLS certificate");
+      expect(flat).not.toMatch(/undefined|NaN/);
+    }
   });
 
   it("embeds the logo and the screenshots as image XObjects (identical screenshots once)", async () => {
@@ -63,6 +103,28 @@ describe("full report", () => {
     expect(imageCount(bare.full)).toBe(0);
   });
 
+  it("draws SVG and WebP logos, and refuses a decompression-bomb logo from its header with a note", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#123"/></svg>`; // prettier-ignore
+    const webp = await sharp(Buffer.from(svg)).webp().toBuffer();
+    for (const uri of [
+      `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+      `data:image/webp;base64,${webp.toString("base64")}`,
+    ]) {
+      // prettier-ignore
+      const snap = makeSnapshot({ findings: 2, screenshotShare: 0, logo: null });
+      snap.logo_data_uri = uri;
+      // (one XObject, plus its soft mask when the PNG has transparency)
+      expect(
+        imageCount((await generateReport(snap, { logger: captureLogger().logger })).summary),
+      ).toBeGreaterThanOrEqual(1);
+    }
+    const bomb = makeSnapshot({ findings: 2, screenshotShare: 0, logo: null });
+    bomb.logo_data_uri = `data:image/png;base64,${pngBomb(8000, 8000).toString("base64")}`;
+    const { full } = await generateReport(bomb, { logger: captureLogger().logger });
+    expect(imageCount(full)).toBe(0);
+    expect((await pdfText(full)).text).toContain("Brand logo not shown: The image is 8000×8000 pixels");
+  });
+
   it("survives an SVG logo, a broken screenshot, Unicode domains and hostile text", async () => {
     const snap = makeSnapshot({ findings: 3, screenshotShare: 0 });
     snap.logo_data_uri = `data:image/svg+xml;base64,${Buffer.from("<svg/>").toString("base64")}`;
@@ -74,7 +136,7 @@ describe("full report", () => {
     snap.findings[2]!.page_title = "Вход 日本 \u0000\u0007 tab\there";
     const { full } = await generateReport(snap, { logger: captureLogger().logger });
     const { text } = await pdfText(full);
-    expect(text).toContain("Brand logo not shown: image/svg+xml images cannot be embedded");
+    expect(text).toContain("Brand logo not shown: The image cannot be read");
     expect(text).toContain("Screenshot not shown");
     expect(text).toContain("xn--acmebnk-bxa.com (acmebänk.com)");
     expect(text).toContain("xn--cmebank-8nf.com (internationalised name; Unicode form not printable");

@@ -1,11 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { ResolveResult } from "./resolver.ts";
-
-export interface ResolveManyOptions {
-  signal?: AbortSignal;
-  /** After each domain: how many are done, of how many, and how many of them are registered. */
-  onProgress?: (done: number, total: number, registered: number) => void;
-}
+import type { ResolveManyOptions, ResolveResult } from "./types.ts";
 
 /**
  * Resolves `names` with at most `concurrency` domains in flight, yielding each result as it

@@ -1,9 +1,9 @@
 import type { RecordType } from "dns-packet";
-import { getDomain } from "tldts";
 import { createDeadlineSweep } from "../dns/deadline-sweep.ts";
 import { createDnsClient, DnsTimeoutError, type DnsClient, type DnsResponse } from "../dns/dns-client.ts";
-import { createRateLimiter } from "./rate-limiter.ts";
-import { resolveMany, type ResolveManyOptions } from "./resolve-many.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limiter.ts";
+import { resolveMany } from "./resolve-many.ts";
+import type { ResolveResult, ResolveStatus, Resolver, ResolverStats } from "./types.ts";
 
 /**
  * Bulk DNS resolution of lookalike candidates, three-state.
@@ -29,24 +29,6 @@ import { resolveMany, type ResolveManyOptions } from "./resolve-many.ts";
  * (dnstwist's view) with the flag set.
  */
 
-export type ResolveStatus = "registered" | "unregistered" | "unknown";
-
-export interface ResolveResult {
-  /** ASCII, lower case, no trailing dot. */
-  domain: string;
-  status: ResolveStatus;
-  /** Why: "nxdomain" | "nodata" | "wildcard" for unregistered; "servfail (NS)", "timeout (A)" ... for unknown. */
-  reason?: string;
-  dns_ns: string[];
-  dns_a: string[];
-  dns_aaaa: string[];
-  /** Exchange names, by preference. */
-  dns_mx: string[];
-  /** CNAME targets in order, from the A lookup (or AAAA/MX when A had none). */
-  cname_chain: string[];
-  wildcard: boolean;
-}
-
 export interface ResolverOptions {
   /** A client to use (not closed by `close()`); otherwise one is created on `nameservers`. */
   client?: DnsClient;
@@ -60,28 +42,16 @@ export interface ResolverOptions {
   retries?: number;
   /** Rate limit, queries per second over all domains. Default: none. */
   qps?: number;
+  /** A rate limiter to use instead of one made from `qps` (tests pass one on a virtual clock). */
+  limiter?: RateLimiter;
   /** When the NS answer takes longer than this, A/AAAA/MX are asked without waiting for it. Default 250. */
   hedgeMs?: number;
   /** What to do with names only a parent wildcard answers. Default "suppress". */
   wildcard?: "suppress" | "mark";
 }
 
-export interface ResolverStats {
-  /** Queries asked (each CNAME hop, SERVFAIL re-ask and wildcard probe counts; timeouts' retries do not). */
-  queries: number;
-  domains: number;
-}
-
-export interface Resolver {
-  readonly concurrency: number;
-  readonly stats: ResolverStats;
-  resolveDomain(name: string, signal?: AbortSignal): Promise<ResolveResult>;
-  /** Results in completion order; throws the signal's reason when aborted. */
-  resolveMany(names: readonly string[], opts?: ResolveManyOptions): AsyncGenerator<ResolveResult, void>;
-  close(): Promise<void>;
-}
-
-export type { ResolveManyOptions };
+// The CLI's permute and resolve-feed commands still take the result type from here.
+export type { ResolveResult } from "./types.ts";
 
 const MAX_CNAME_HOPS = 8;
 
@@ -158,7 +128,7 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
       retries,
       maxInFlight: Math.min(1024, Math.max(64, concurrency * 2)),
     });
-  const limiter = opts.qps ? createRateLimiter(opts.qps) : undefined;
+  const limiter = opts.limiter ?? (opts.qps ? createRateLimiter(opts.qps) : undefined);
   const hedgeMs = opts.hedgeMs ?? 250;
   const suppressWildcards = (opts.wildcard ?? "suppress") === "suppress";
   const stats: ResolverStats = { queries: 0, domains: 0 };
@@ -311,6 +281,8 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
     if (failed && !failed.ok) return finish(result, "unknown", failed.reason);
 
     // An existing name without records below its registrable domain: registered if that is delegated.
+    // tldts (the public suffix list) is loaded on first need: most runs never get here.
+    const { getDomain } = await import("tldts");
     const registrable = getDomain(domain, { allowPrivateDomains: true, validateHostname: false });
     if (registrable && registrable !== domain) {
       const parentNs = await lookup(registrable, "NS", signal);

@@ -9,9 +9,8 @@
  * A signal computed from unknown evidence is `null`, and a null signal adds no points, so a
  * failed lookup can never lower a finding's risk (nor raise it).
  */
-import { domainToUnicode } from "node:url";
-import type { TDomainFindingFields } from "@brandwarden/contract/findings";
-import { parse } from "tldts";
+import type { AI_VERDICTS, TDomainFindingFields } from "@brandwarden/contract/findings";
+import { nameParts } from "../infra-facts/name-parts.ts";
 
 /** Campaign context of a finding, from `campaigns/cluster.ts` (null: clustering not run). */
 export interface CampaignContext {
@@ -20,6 +19,8 @@ export interface CampaignContext {
   size: number;
   /** The infrastructure keys that link this finding to the others (`ip:1.2.3.4`, `ns:...`). */
   keys: readonly string[];
+  /** "defensive": probably the brand's own registration, not an attack (missing: attack). */
+  kind?: "attack" | "defensive";
 }
 
 export type DomainEvidence = Partial<TDomainFindingFields> & {
@@ -30,6 +31,8 @@ export type DomainEvidence = Partial<TDomainFindingFields> & {
    * ran and it is not, null/missing when unknown.
    */
   campaign?: CampaignContext | false | null;
+  /** The AI review's verdict, when the finding is scored again after one (never at first scoring). */
+  ai_verdict?: (typeof AI_VERDICTS)[number] | null;
 };
 
 /** The brand's own site, as enriched (`TDomainProfile` subset). */
@@ -58,51 +61,6 @@ export interface SignalContext {
   brand: BrandContext;
   /** Reference time for ages (registration, certificate). */
   now: Date;
-}
-
-const PARSE_OPTS = { allowPrivateDomains: true, extractHostname: false, validateHostname: false } as const;
-
-/** A hostname split on the public suffix list (private section included), Unicode labels. */
-export interface NameParts {
-  ascii: string;
-  unicode: string;
-  /** Public suffix, ASCII (`com`, `co.uk`, `github.io`). */
-  suffix: string;
-  /** True when the suffix is in the PSL private section (free hosts, dynamic DNS). */
-  isPrivate: boolean;
-  /** Registrable domain, ASCII, or null when the name is a bare suffix. */
-  registrable: string | null;
-  /** Registrable label, Unicode (`acmebank` in `login.acmebank.co.uk`). */
-  label: string;
-  /** Labels left of the registrable domain, Unicode. */
-  subLabels: string[];
-}
-
-const partsCache = new Map<string, NameParts>();
-
-export function nameParts(domain: string): NameParts {
-  const ascii = domain.toLowerCase().replace(/\.$/, "");
-  const hit = partsCache.get(ascii);
-  if (hit) return hit;
-  const r = parse(ascii, PARSE_OPTS);
-  const suffix = r.publicSuffix ?? "";
-  const registrable = r.domain;
-  const labelAscii = registrable ? registrable.slice(0, registrable.length - suffix.length - 1) : ascii;
-  const parts: NameParts = {
-    ascii,
-    unicode: domainToUnicode(ascii) || ascii,
-    suffix,
-    isPrivate: r.isPrivate === true,
-    registrable,
-    label: domainToUnicode(labelAscii) || labelAscii,
-    subLabels: (r.subdomain ?? "")
-      .split(".")
-      .filter(Boolean)
-      .map((l) => domainToUnicode(l) || l),
-  };
-  if (partsCache.size > 50_000) partsCache.clear();
-  partsCache.set(ascii, parts);
-  return parts;
 }
 
 /**

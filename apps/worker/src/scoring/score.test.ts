@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
 import { DOMAIN_FLOORS, scoreFinding, scoreWithSignals } from "./score.ts";
-import { CTX, daysAgo, NOW } from "./signals/test-brand.ts";
+import { CTX, daysAgo, NOW } from "../../test/signal-brand.ts";
 
 const score = (ev: Parameters<typeof scoreFinding>[0], weights = DEFAULT_DOMAIN_WEIGHTS) =>
   scoreFinding(ev, CTX.brand, weights, NOW);
@@ -130,6 +130,54 @@ describe("scoreFinding", () => {
     const b = score({ ...base, parked: null, wildcard: null, redirects_to_brand: null });
     expect(b.score).toBe(a.score);
     expect(score({ ...base, parked: true }).score).toBeLessThan(a.score);
+  });
+
+  describe("a name grouped with the brand's own registrations", () => {
+    const defensive = {
+      campaign_id: "def_0123456789abcdef",
+      size: 4,
+      keys: ["brand:ns"],
+      kind: "defensive" as const,
+    };
+    const ev = {
+      domain: "acmebank-login.com",
+      registration_created: daysAgo(3),
+      html_similarity: 0.9,
+      screenshot_similarity: 0.9,
+      favicon_hash: "fav-brand",
+      brand_in_page: true,
+      campaign: defensive,
+    };
+
+    it("scores low at most, with no campaign points", () => {
+      expect(score({ ...ev, campaign: { ...defensive, kind: "attack" as const } }).score).toBeGreaterThan(30);
+      const capped = score(ev);
+      expect(capped.score).toBe(30);
+      expect(["info", "low"]).toContain(capped.severity);
+      expect(capped.signals.campaign_membership!.value).toBe(0);
+    });
+
+    it.each([
+      ["a login form of its own", { login_form: true }],
+      ["a password form of its own", { password_form: true }],
+      [
+        "a threat-feed listing",
+        {
+          threat_feed_hits: [
+            { feed: "openphish", matched: "domain" as const, value: "acmebank-login.com", first_seen: null },
+          ],
+        },
+      ],
+      ["the AI review's malicious verdict", { ai_verdict: "malicious" as const }],
+    ])("is never capped when it shows %s", (_, hard) => {
+      const r = score({ ...ev, ...hard });
+      expect(r.score).toBeGreaterThan(30);
+      expect(r.severity).not.toMatch(/info|low/);
+    });
+
+    it("is capped when the login form is the brand's own page it forwards to", () => {
+      expect(score({ ...ev, login_form: true, redirects_to_brand: true }).score).toBeLessThanOrEqual(30);
+    });
   });
 
   it("uses the weights it is given", () => {

@@ -96,5 +96,36 @@ export function scoreFinding(
   now: Date = new Date(),
 ): ScoreResult {
   const values = computeDomainSignals(evidence, { brand, now });
-  return scoreWithSignals(values, weights, DOMAIN_FLOORS, DEFAULT_DOMAIN_WEIGHTS);
+  const result = scoreWithSignals(values, weights, DOMAIN_FLOORS, DEFAULT_DOMAIN_WEIGHTS);
+  return evidence.campaign && evidence.campaign.kind === "defensive"
+    ? capDefensive(result, evidence)
+    : result;
+}
+
+/** The highest score of a probable defensive registration: `low` at most. */
+export const DEFENSIVE_SCORE_CAP = 30;
+
+/**
+ * Evidence no defensive registration shows and that a clustering guess must never hide: a
+ * login or password form on a page of its own (not the brand's page it forwards to), a
+ * threat-feed listing, or the AI review's malicious verdict.
+ */
+export function hardEvidence(evidence: DomainEvidence): string[] {
+  const out: string[] = [];
+  const ownPage = evidence.redirects_to_brand !== true;
+  if (ownPage && (evidence.login_form === true || evidence.password_form === true)) out.push("login form");
+  if ((evidence.threat_feed_hits?.length ?? 0) > 0) out.push("threat-feed listing");
+  if (evidence.ai_verdict === "malicious") out.push("malicious AI verdict");
+  return out;
+}
+
+/**
+ * A name grouped with the brand's own registrations (one strong reason or two weak ones, see
+ * campaigns/defensive.ts) is reported info/low, unless it shows hard evidence of an attack:
+ * then the grouping is wrong and the score stands.
+ */
+function capDefensive(result: ScoreResult, evidence: DomainEvidence): ScoreResult {
+  if (result.score <= DEFENSIVE_SCORE_CAP || hardEvidence(evidence).length) return result;
+  const score = DEFENSIVE_SCORE_CAP;
+  return { ...result, score, severity: severityForScore(score) };
 }

@@ -1,5 +1,5 @@
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
-import { avatarHash } from "./avatar-hash.ts";
+import { avatarHash } from "@brandwarden/platform/images/perceptual-hash";
 import type { BrandReference } from "./match.ts";
 import { fold, slugOf } from "./normalize.ts";
 import { fetchImage, fetchOwnProfile, type OwnProfile } from "./own-profile.ts";
@@ -42,7 +42,7 @@ export async function buildBrandReference(
   );
   const logo = await fetchImage(rt, payload.logo_url, signal);
   const avatarHashes = [
-    ...(logo ? [avatarHash(logo)] : []),
+    ...(logo ? [await avatarHash(logo)] : []),
     ...own.map((o) => o.profile?.avatar_hash ?? null),
   ].filter((h): h is string => h !== null);
 

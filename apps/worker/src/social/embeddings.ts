@@ -1,7 +1,8 @@
-import type { SocialHttp } from "./social-http.ts";
+import { blockedAddressMessage, type LlmFetch } from "../ai/llm-fetch.ts";
 
 // Text similarity by embeddings. With an OpenAI-compatible endpoint configured, its
-// /embeddings is used; otherwise (or when it fails) a local embedding that needs no model:
+// /embeddings is used (through the guarded LLM fetch: a private address only when named in
+// LLM_LOCAL_HOSTS); otherwise (or when it fails) a local embedding that needs no model:
 // hashed character trigrams, L2-normalised. Every result says which method produced it.
 
 export interface Embedder {
@@ -51,12 +52,15 @@ export const localEmbedder: Embedder = {
 };
 
 export interface RemoteEmbedderOptions {
-  http: SocialHttp;
+  /** The guarded LLM fetch (`createLlmHttp`). */
+  fetch: LlmFetch;
   url: string;
   apiKey: string | null;
   model: string;
   onFallback?: (error: string) => void;
 }
+
+const EMBEDDINGS_TIMEOUT_MS = 30_000;
 
 /** The provider's /embeddings; falls back to the local embedding on any failure. */
 export function createEmbedder(opts: RemoteEmbedderOptions | null): Embedder {
@@ -65,18 +69,24 @@ export function createEmbedder(opts: RemoteEmbedderOptions | null): Embedder {
     async embed(texts, signal) {
       if (texts.length === 0) return { vectors: [], method: `api:${opts.model}` };
       try {
-        const res = await opts.http.request(`${opts.url}/embeddings`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            accept: "application/json",
-            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-          },
-          body: JSON.stringify({ model: opts.model, input: texts }),
-          signal,
-        });
+        const timeout = AbortSignal.timeout(EMBEDDINGS_TIMEOUT_MS);
+        const res = await opts
+          .fetch(`${opts.url}/embeddings`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json",
+              ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+            },
+            body: JSON.stringify({ model: opts.model, input: texts }),
+            signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+          })
+          .catch((err: unknown) => {
+            throw new Error(`embeddings: ${blockedAddressMessage(err) ?? (err as Error).message}`);
+          });
+        const body = await res.text();
         if (res.status !== 200) throw new Error(`embeddings: status ${res.status}`);
-        const json = JSON.parse(res.body.toString("utf8")) as {
+        const json = JSON.parse(body) as {
           data?: Array<{ index: number; embedding: number[] }>;
         };
         const data = [...(json.data ?? [])].sort((a, b) => a.index - b.index);

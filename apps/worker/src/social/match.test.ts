@@ -1,13 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderAvatar } from "@brandwarden/world/services/avatar";
 import type { SocialProfile } from "@brandwarden/world/scenario/services-schema";
-import { avatarHash, hashSimilarity } from "./avatar-hash.ts";
+import { avatarHash, hashSimilarity } from "@brandwarden/platform/images/perceptual-hash";
 import { cosine, localEmbedding } from "./embeddings.ts";
 import { matchProfile, type BrandReference, type CandidateProfile } from "./match.ts";
 import { fold } from "./normalize.ts";
 import { scoreSocial } from "./score-social.ts";
 import { DEFAULT_SOCIAL_WEIGHTS, SOCIAL_SIGNALS } from "./social-signals.ts";
-import { BRAND, brandServices } from "./test-world.ts";
+import { BRAND, brandServices } from "../../test/social-world.ts";
 
 // The matcher on the world's generated profiles (no network): clear impersonators score
 // medium or above, fans/parodies and unrelated namesakes stay below.
@@ -22,13 +22,20 @@ const ref: BrandReference = {
   ownedDomains: [BRAND.domain],
   lookalikeDomains: new Set(BRAND.lookalikeDomains),
   bioVectors: official.map((p) => localEmbedding(p.bio)),
-  avatarHashes: [avatarHash(renderAvatar(official[0]!.avatar, "x:acmebank"))!],
+  avatarHashes: [], // the official logo's hash, below
   officialCreated: {
     byPlatform: Object.fromEntries(official.map((p) => [p.platform, p.created_at])),
     earliest: null,
   },
   officialFollowers: Math.max(...official.map((p) => p.followers)),
 };
+
+// Avatar hashes decode asynchronously (libvips): computed once for every generated profile.
+const avatarHashes = new Map<SocialProfile, string | null>();
+beforeAll(async () => {
+  ref.avatarHashes.push((await avatarHash(renderAvatar(official[0]!.avatar, "x:acmebank")))!);
+  for (const p of sc.social) avatarHashes.set(p, await avatarHash(renderAvatar(p.avatar, `${p.platform}:${p.handle}`))); // prettier-ignore
+});
 
 function candidate(p: SocialProfile): CandidateProfile {
   return {
@@ -40,7 +47,7 @@ function candidate(p: SocialProfile): CandidateProfile {
     verified: p.verified,
     account_created: p.created_at,
     links: p.links,
-    avatar_hash: avatarHash(renderAvatar(p.avatar, `${p.platform}:${p.handle}`)),
+    avatar_hash: avatarHashes.get(p) ?? null,
     bio_vector: p.bio ? localEmbedding(p.bio) : null,
   };
 }
@@ -102,14 +109,14 @@ describe("matchProfile + scoreSocial", () => {
 
 describe("avatar hashes and local embeddings", () => {
   const logo = official[0]!.avatar;
-  it("a noisy copy of the logo matches; another picture does not", () => {
-    const a = avatarHash(renderAvatar(logo, "one"))!;
-    const b = avatarHash(renderAvatar({ ...logo, noise: 0.15 }, "two"))!;
-    const other = avatarHash(renderAvatar({ ...logo, style: "pattern", seed: "someone" }, "three"))!;
+  it("a noisy copy of the logo matches; another picture does not", async () => {
+    const a = (await avatarHash(renderAvatar(logo, "one")))!;
+    const b = (await avatarHash(renderAvatar({ ...logo, noise: 0.15 }, "two")))!;
+    const other = (await avatarHash(renderAvatar({ ...logo, style: "pattern", seed: "someone" }, "three")))!;
     expect(a).toMatch(/^dh:[0-9a-f]{16}\.ah:[0-9a-f]{16}$/);
     expect(hashSimilarity(a, b)).toBeGreaterThan(0.9);
     expect(hashSimilarity(a, other)).toBeLessThan(0.75);
-    expect(avatarHash(Buffer.from("not a png"))).toBeNull();
+    expect(await avatarHash(Buffer.from("not a png"))).toBeNull();
   });
   it("local embeddings are normalised and rank related text higher", () => {
     const v = localEmbedding("Official Acme Bank support");

@@ -1,5 +1,5 @@
 import { damerauLevenshtein } from "../scoring/text/text.ts";
-import { hashSimilarity } from "./avatar-hash.ts";
+import { hashSimilarity } from "@brandwarden/platform/images/perceptual-hash";
 import { cosine } from "./embeddings.ts";
 import { fold, peelAffixes, DISCLAIMER_AFFIXES } from "./normalize.ts";
 import type { SocialSignalValues } from "./social-signals.ts";

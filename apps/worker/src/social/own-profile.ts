@@ -1,37 +1,52 @@
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import type { TSocialProfile } from "@brandwarden/contract/events";
-import { avatarHash } from "./avatar-hash.ts";
+import { ImageRejectedError, toBoundedPng } from "@brandwarden/platform/images/bounded-image";
+import { avatarHash } from "@brandwarden/platform/images/perceptual-hash";
 import type { ProbeResult, Prober } from "./prober.ts";
 import type { SocialRuntime } from "./social-runtime.ts";
 
 // The brand's own accounts: probed like any handle, then turned into the contract's
 // `social_profile` (display name, bio, avatar hash, links, audience, age). Also fetches avatars
-// (and the logo) as PNG bytes through the guarded client.
+// (and the logo) through the guarded client, any of PNG, JPEG, WebP, GIF or SVG, checked and
+// decoded within bounds (platform images) and kept as a PNG of at most 400x400.
 
 const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const AVATAR_SIDE = 400;
 
-/** PNG bytes at `url` (http(s) through the guard, or a data: URL), or null. */
+/**
+ * The image at `url` (http(s) through the guard, or a base64 data: URL) as PNG bytes, or null.
+ * An image refused by the bounds (too many pixels, not an image) is skipped: `onSkip` says why.
+ */
 export async function fetchImage(
   rt: SocialRuntime,
   url: string | null,
   signal?: AbortSignal,
+  onSkip?: (reason: string) => void,
 ): Promise<Buffer | null> {
   if (!url) return null;
+  let bytes: Buffer;
   try {
     if (url.startsWith("data:")) {
-      const m = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(url);
-      return m ? Buffer.from(m[1]!, "base64") : null;
+      const m = /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/=]+)$/i.exec(url);
+      if (!m) return null;
+      bytes = Buffer.from(m[1]!, "base64");
+    } else {
+      if (!/^https?:\/\//i.test(url)) return null;
+      const res = await rt.http.request(url, {
+        headers: { accept: "image/png,image/*;q=0.8" },
+        signal,
+        maxBytes: MAX_IMAGE_BYTES,
+      });
+      if (res.status !== 200) return null;
+      bytes = res.body;
     }
-    if (!/^https?:\/\//i.test(url)) return null;
-    const res = await rt.http.request(url, {
-      headers: { accept: "image/png,image/*;q=0.8" },
-      signal,
-      maxBytes: MAX_IMAGE_BYTES,
-    });
-    if (res.status !== 200 || !res.body.subarray(0, 4).equals(PNG_MAGIC)) return null;
-    return res.body;
   } catch {
+    return null;
+  }
+  try {
+    return await toBoundedPng(bytes, { maxSide: AVATAR_SIDE });
+  } catch (err) {
+    if (err instanceof ImageRejectedError) onSkip?.(`${url.slice(0, 120)}: ${err.message}`);
     return null;
   }
 }
@@ -75,6 +90,6 @@ export async function fetchOwnProfile(
     ? new URL(result.profile.avatar_url, result.profile_url).toString()
     : null;
   const avatar_png = result.verdict.status === "found" ? await fetchImage(rt, avatarUrl, signal) : null;
-  const hash = avatar_png ? avatarHash(avatar_png) : null;
+  const hash = avatar_png ? await avatarHash(avatar_png) : null;
   return { result, profile: toSocialProfile(result, hash, rt.now()), avatar_png };
 }

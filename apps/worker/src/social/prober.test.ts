@@ -3,7 +3,7 @@ import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import { CATALOGUE, CATALOGUE_PLATFORMS } from "./catalogue/index.ts";
 import { createProber } from "./prober.ts";
 import { proberFor } from "./social-runtime.ts";
-import { startSocialWorld, type SocialTestWorld } from "./test-world.ts";
+import { startSocialWorld, type SocialTestWorld } from "../../test/social-world.ts";
 
 // Every probe outcome against the world's platform servers, and the catalogue's fixtures:
 // each platform's known-existing handle is found (with fields), its known-missing one is missing.
@@ -63,22 +63,47 @@ describe("probe outcomes", () => {
     expect(tiktok.verdict).toEqual({ status: "missing", detail: "suspended" });
   });
 
+  /** A prober on the world whose clock only moves when it is asked to wait: waits are recorded, not slept. */
+  function proberWithClock() {
+    const rt = world.runtime();
+    const c = rt.config;
+    let now = 0;
+    const waits: number[] = [];
+    const prober = createProber({
+      bases: c.bases,
+      http: rt.http,
+      concurrencyPerPlatform: c.concurrencyPerPlatform,
+      budgetPerPlatform: c.budgetPerPlatform,
+      timeoutMs: c.timeoutMs,
+      maxRetryAfterMs: c.maxRetryAfterMs,
+      clock: {
+        now: () => now,
+        sleep: async (ms) => {
+          waits.push(ms);
+          now += ms;
+        },
+      },
+    });
+    return { prober, waits };
+  }
+
   it("429 with a short Retry-After pauses the platform, retries once, then reports unknown", async () => {
-    const prober = proberFor(world.runtime());
-    const t0 = Date.now();
+    const { prober, waits } = proberWithClock();
     const r = await prober.probe("x", "quick_limit");
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
+    // The platform paused for the whole Retry-After (1 s) before the one retry.
+    expect(waits).toEqual([1000]);
     expect(r.attempts).toBe(2);
     expect(r.retry_after_ms).toBe(1000);
+    expect(r.elapsed_ms).toBe(1000);
     expect(r.verdict).toMatchObject({ status: "unknown", reason: "rate_limited" });
   });
 
   it("429 with a long Retry-After is not waited out and is never missing", async () => {
-    const prober = proberFor(world.runtime());
-    const t0 = Date.now();
+    const { prober, waits } = proberWithClock();
     const r = await prober.probe("github", "long-limit");
-    // The Retry-After is a minute: returning within seconds proves it was not waited out.
-    expect(Date.now() - t0).toBeLessThan(10_000);
+    // The Retry-After is two minutes: nothing waited for it.
+    expect(waits).toEqual([]);
+    expect(r.retry_after_ms).toBe(120_000);
     expect(r.attempts).toBe(1);
     expect(r.verdict.status).toBe("unknown");
     expect(r.verdict.reason).toBe("rate_limited");

@@ -35,6 +35,13 @@ export interface ProberOptions {
   /** Consecutive 429s after which a platform is left alone (default 3). */
   throttleAfter?: number;
   signal?: AbortSignal;
+  /** Time and waiting (Retry-After pauses); tests pass a clock that waits without a timer. */
+  clock?: ProberClock;
+}
+
+export interface ProberClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface Prober {
@@ -64,7 +71,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+const realClock: ProberClock = { now: () => Date.now(), sleep };
+
 export function createProber(opts: ProberOptions): Prober {
+  const clock = opts.clock ?? realClock;
   const states = new Map<TSocialPlatform, PlatformState>();
   const maxRetries = opts.maxRetries ?? 1;
   const throttleAfter = opts.throttleAfter ?? 3;
@@ -100,7 +110,7 @@ export function createProber(opts: ProberOptions): Prober {
           retryAfter,
           body: "",
         };
-      await sleep(s.pausedUntil - Date.now(), opts.signal);
+      if (s.pausedUntil > clock.now()) await clock.sleep(s.pausedUntil - clock.now(), opts.signal);
       if (s.spent >= opts.budgetPerPlatform)
         return {
           verdict: {
@@ -146,13 +156,13 @@ export function createProber(opts: ProberOptions): Prober {
         };
       }
       // Pause the platform, not just this probe: a 429 is about the client, not the handle.
-      s.pausedUntil = Math.max(s.pausedUntil, Date.now() + retryAfter!);
+      s.pausedUntil = Math.max(s.pausedUntil, clock.now() + retryAfter!);
     }
   }
 
   return {
     async probe(platform, rawHandle) {
-      const started = Date.now();
+      const started = clock.now();
       const entry = CATALOGUE[platform];
       const handle = renderHandle(entry.handle, rawHandle);
       const base = { platform, profile: null, retry_after_ms: null, attempts: 0 };
@@ -177,7 +187,7 @@ export function createProber(opts: ProberOptions): Prober {
           profile: r.verdict.status === "found" ? extractProfile(entry.extract, r.body) : null,
           attempts: r.attempts,
           retry_after_ms: r.retryAfter,
-          elapsed_ms: Date.now() - started,
+          elapsed_ms: clock.now() - started,
         };
       } finally {
         release(s);

@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from "undici";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
+import { guarded, sourceOfUrl } from "../net/circuit-breaker.ts";
 
 // Outbound HTTP of the social module: every request goes through the platform's SSRF-guarded
 // agent, carries the configured user agent, honours the caller's AbortSignal plus a timeout,
@@ -36,6 +37,8 @@ export interface SocialHttpOptions {
   /** Extra trusted CAs (PEM). */
   ca?: string[];
   maxBytes?: number;
+  /** The circuit breaker's name for a URL's source (a platform); default: its host. */
+  sourceOf?: (url: string) => string;
 }
 
 async function readCapped(body: Dispatcher.ResponseData["body"], cap: number): Promise<Buffer> {
@@ -64,31 +67,35 @@ export function createSocialHttp(opts: SocialHttpOptions): SocialHttp {
     ca: opts.ca,
   });
   let requests = 0;
+  const sourceOf = opts.sourceOf ?? sourceOfUrl;
   return {
-    async request(url, o = {}) {
-      requests++;
-      const timeout = AbortSignal.timeout(o.timeoutMs ?? opts.timeoutMs);
-      const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
-      const res = await request(url, {
-        method: o.method ?? "GET",
-        dispatcher: agent,
-        headers: {
-          "user-agent": opts.userAgent,
-          accept: "text/html,application/json;q=0.9,*/*;q=0.8",
-          ...o.headers,
-        },
-        body: o.body,
-        signal,
-      });
-      const body = await readCapped(res.body, o.maxBytes ?? opts.maxBytes ?? 2 * 1024 * 1024);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers))
-        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-      return { url, status: res.statusCode, headers, body };
-    },
+    // One circuit breaker source per platform (or host) within a scan (see net/circuit-breaker.ts).
+    request: (url, o = {}) => guarded(sourceOf(url), () => send(url, o), o.signal),
     get requests() {
       return requests;
     },
     close: () => agent.close(),
   };
+
+  async function send(url: string, o: Parameters<SocialHttp["request"]>[1] = {}): Promise<HttpAnswer> {
+    requests++;
+    const timeout = AbortSignal.timeout(o.timeoutMs ?? opts.timeoutMs);
+    const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+    const res = await request(url, {
+      method: o.method ?? "GET",
+      dispatcher: agent,
+      headers: {
+        "user-agent": opts.userAgent,
+        accept: "text/html,application/json;q=0.9,*/*;q=0.8",
+        ...o.headers,
+      },
+      body: o.body,
+      signal,
+    });
+    const body = await readCapped(res.body, o.maxBytes ?? opts.maxBytes ?? 2 * 1024 * 1024);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+    return { url, status: res.statusCode, headers, body };
+  }
 }

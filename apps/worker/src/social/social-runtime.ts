@@ -1,3 +1,5 @@
+import { sourceNamer } from "../net/circuit-breaker.ts";
+import { createLlmHttp } from "../ai/llm-fetch.ts";
 import { createEmbedder, type Embedder } from "./embeddings.ts";
 import { createProber, type Prober } from "./prober.ts";
 import type { SocialConfig } from "./social-config.ts";
@@ -16,7 +18,14 @@ export interface SocialRuntime {
 
 export function createSocialRuntime(
   config: SocialConfig,
-  opts: { ca?: string[]; http?: SocialHttp; embedder?: Embedder; now?: () => Date } = {},
+  opts: {
+    ca?: string[];
+    http?: SocialHttp;
+    embedder?: Embedder;
+    /** LLM_LOCAL_HOSTS: the embeddings server may be one of these on a private address. */
+    llmLocalHosts?: readonly string[];
+    now?: () => Date;
+  } = {},
 ): SocialRuntime {
   const http =
     opts.http ??
@@ -25,13 +34,40 @@ export function createSocialRuntime(
       userAgent: config.userAgent,
       timeoutMs: config.timeoutMs,
       ca: opts.ca,
+      sourceOf: sourceNamer(
+        Object.fromEntries(
+          Object.entries(config.bases).flatMap(([platform, b]) => [
+            [b.base, platform],
+            [b.api, platform],
+          ]),
+        ),
+      ),
     });
+  // The embeddings API is an LLM server: reached through the guarded LLM fetch, not the prober's client.
+  const llm =
+    !opts.embedder && config.embeddings
+      ? createLlmHttp({
+          allowPrivateNetwork: config.allowPrivateNetwork,
+          localHosts: opts.llmLocalHosts,
+          ca: opts.ca,
+        })
+      : null;
   const embedder =
     opts.embedder ??
     createEmbedder(
-      config.embeddings ? { http, ...config.embeddings, apiKey: config.embeddings.apiKey } : null,
+      config.embeddings && llm
+        ? { fetch: llm.fetch, ...config.embeddings, apiKey: config.embeddings.apiKey }
+        : null,
     );
-  return { config, http, embedder, now: opts.now ?? (() => new Date()), close: () => http.close() };
+  return {
+    config,
+    http,
+    embedder,
+    now: opts.now ?? (() => new Date()),
+    close: async () => {
+      await Promise.all([http.close(), llm?.close()]);
+    },
+  };
 }
 
 export function proberFor(rt: SocialRuntime, signal?: AbortSignal, budget?: number): Prober {

@@ -3,12 +3,66 @@
  * hosting provider's abuse desks, with the evidence an abuse desk needs to act. Pure.
  */
 import type { TBrandContext } from "@brandwarden/contract/brand";
+import { describeCampaign, isDefensiveCampaign } from "@brandwarden/contract/campaign-describe";
 import type { TStoredDomainFinding } from "@brandwarden/contract/findings";
 import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
 import { effectiveScore, effectiveSeverity } from "../report/report-model.ts";
 import { isoDay, listWords, siteActivity, siteDescription } from "../report/report-text.ts";
 
 type Finding = TStoredDomainFinding;
+
+/** The finding's campaign as the draft tells it: its name and the other member domains. */
+export interface DraftCampaign {
+  name: string;
+  kind: "attack" | "defensive";
+  /** The other domains of the campaign, sorted. */
+  siblings: string[];
+}
+
+/** Sibling domains named in a draft; more are counted. */
+const MAX_SIBLINGS = 20;
+
+/** The campaign of `f` among the scan's findings, or null when it is in none. */
+export function draftCampaign(f: Finding, findings: readonly Finding[]): DraftCampaign | null {
+  if (!f.campaign_id) return null;
+  const members = findings.filter((x) => x.campaign_id === f.campaign_id);
+  const d = describeCampaign(f.campaign_id, members.length ? members : [f]);
+  return {
+    name: d.name,
+    kind: d.kind,
+    siblings: [...new Set(members.map((x) => x.domain))].filter((x) => x !== f.domain).sort(),
+  };
+}
+
+/**
+ * Why a draft should not be sent: the finding is grouped with the brand's own registrations.
+ * Null for any other finding.
+ */
+export function takedownWarning(
+  f: Finding,
+  brand: TBrandContext,
+  campaign: DraftCampaign | null,
+): string | null {
+  if (!(campaign?.kind === "defensive" || (f.campaign_id && isDefensiveCampaign(f.campaign_id)))) return null;
+  return (
+    `${f.domain} is probably ${brand.brand_name}'s own defensive registration (it redirects to the brand, ` +
+    `runs on its name servers or addresses, or is held at a brand-protection registrar). Check who ` +
+    `owns it before sending: a takedown would suspend the brand's own domain.`
+  );
+}
+
+function campaignLines(f: Finding, campaign: DraftCampaign | null): string[] {
+  if (!campaign || campaign.kind !== "attack" || !campaign.siblings.length) return [];
+  const n = campaign.siblings.length;
+  const shown = campaign.siblings.slice(0, MAX_SIBLINGS);
+  return [
+    "",
+    `Related domains: ${f.domain} is part of a campaign of ${n + 1} lookalike domains that share ` +
+      `infrastructure ("${campaign.name}"). The other ${n === 1 ? "domain is" : `${n} domains are`}: ` +
+      `${shown.join(", ")}${n > shown.length ? ` and ${n - shown.length} more` : ""}. ` +
+      "Please review them together; the same registrant or customer account may hold them all.",
+  ];
+}
 
 const MAX_BODY = 50_000;
 const MAX_SUBJECT = 500;
@@ -25,8 +79,9 @@ const ips = (f: Finding) => [...(f.dns_a ?? []), ...(f.dns_aaaa ?? [])];
  * The facts a polished draft must keep word for word: the domain, every IP, every abuse address,
  * every date the draft states and the registrar's name.
  */
-export function takedownFacts(f: Finding): string[] {
+export function takedownFacts(f: Finding, campaign: DraftCampaign | null = null): string[] {
   const facts = [f.domain, ...ips(f)];
+  if (campaign?.kind === "attack") facts.push(...campaign.siblings.slice(0, MAX_SIBLINGS));
   if (f.registrar) facts.push(f.registrar);
   if (f.registrar_abuse_email) facts.push(f.registrar_abuse_email);
   if (f.hosting_abuse_email) facts.push(f.hosting_abuse_email);
@@ -108,7 +163,11 @@ function requestedAction(f: Finding, brand: TBrandContext): string[] {
   return asks.map((a) => `- ${a}`);
 }
 
-export function buildTakedownDraft(f: Finding, brand: TBrandContext): TTakedownDraft {
+export function buildTakedownDraft(
+  f: Finding,
+  brand: TBrandContext,
+  campaign: DraftCampaign | null = null,
+): TTakedownDraft {
   const phishing = isPhishing(f);
   const kind = phishing ? "Phishing domain" : "Brand-infringing domain";
   const subject = `${kind} ${f.domain} impersonating ${brand.brand_name}: request for suspension`.slice(
@@ -132,6 +191,7 @@ export function buildTakedownDraft(f: Finding, brand: TBrandContext): TTakedownD
         ? `is being used for phishing against ${brand.brand_name} and its customers`
         : `impersonates the ${brand.brand_name} brand`) +
       ` (${siteActivity(f).replace(/your (own )?site/, `${brand.brand_name}'s $1site`)}).`,
+    ...campaignLines(f, campaign),
     "",
     ownershipStatement(brand),
     "",
@@ -146,5 +206,10 @@ export function buildTakedownDraft(f: Finding, brand: TBrandContext): TTakedownD
     "Kind regards,",
     `${brand.brand_name} brand protection (via Brandwarden)`,
   ].join("\n");
-  return { subject, body: body.length > MAX_BODY ? body.slice(0, MAX_BODY) : body };
+  const warning = takedownWarning(f, brand, campaign);
+  return {
+    subject,
+    body: body.length > MAX_BODY ? body.slice(0, MAX_BODY) : body,
+    ...(warning ? { warning } : {}),
+  };
 }

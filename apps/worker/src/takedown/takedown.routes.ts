@@ -1,6 +1,8 @@
 /**
  * `POST /takedown/generate` (`scan_id`, `finding_id`, `domain`) -> `{subject, body}`: the
- * deterministic abuse e-mail for the finding, polished by the LLM only when every fact survives.
+ * deterministic abuse e-mail for the finding (naming its campaign and the sibling domains),
+ * polished by the LLM only when every fact survives. For a probable defensive registration the
+ * draft carries a `warning` and is not polished.
  */
 import type { FastifyInstance } from "fastify";
 import { WORKER_PATHS, ZTakedownRequest, type TTakedownDraft } from "@brandwarden/contract/worker-api";
@@ -10,7 +12,7 @@ import type { AuditApi } from "../internal-api/web-client.ts";
 import { loadSnapshot } from "../report/load-snapshot.ts";
 import type { WarnLogger } from "../report/report-prose.ts";
 import { polishDraft, type PolishProvider } from "./polish.ts";
-import { buildTakedownDraft, takedownFacts } from "./takedown-draft.ts";
+import { buildTakedownDraft, draftCampaign, takedownFacts } from "./takedown-draft.ts";
 
 export interface TakedownRouteDeps {
   web: AuditApi;
@@ -25,10 +27,13 @@ export function registerTakedownRoutes(api: FastifyInstance, deps: TakedownRoute
     const snapshot = await loadSnapshot(deps.web, body.scan_id);
     const finding = snapshot.findings.find((f) => f.id === body.finding_id && f.domain === body.domain);
     if (!finding) throw notFound("Finding");
-    const draft = buildTakedownDraft(finding, snapshot.brand);
+    const campaign = draftCampaign(finding, snapshot.findings);
+    const draft = buildTakedownDraft(finding, snapshot.brand, campaign);
+    // The brand's own registration: the warning stands and nothing is polished.
+    if (draft.warning) return draft;
     const { subject, body: text } = await polishDraft(
       draft,
-      takedownFacts(finding),
+      takedownFacts(finding, campaign),
       deps.polish,
       deps.logger,
     );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { blankFinding } from "../report/testing/snapshot-fixture.ts";
-import { captureLogger } from "../report/testing/pdf-inspect.ts";
+import { blankFinding } from "../../testing/snapshot-fixture.ts";
+import { captureLogger } from "../../test/pdf-inspect.ts";
 import type { TBrandContext } from "@brandwarden/contract/brand";
 import { TAKEDOWN_AI_FALLBACK, missingFacts, polishDraft } from "./polish.ts";
-import { buildTakedownDraft, takedownFacts, takedownRecipients } from "./takedown-draft.ts";
+import { buildTakedownDraft, draftCampaign, takedownFacts, takedownRecipients } from "./takedown-draft.ts";
 
 const brand: TBrandContext = {
   brand_name: "Acme Bank",
@@ -112,5 +112,57 @@ describe("takedown polish", () => {
       expect(out).toEqual({ ...draft, source: "deterministic" });
       expect(lines.map((l) => l.msg)).toEqual([TAKEDOWN_AI_FALLBACK]);
     }
+  });
+});
+
+describe("takedown drafts and campaigns", () => {
+  const scan = finding.scan_id;
+  const member = (domain: string, over: Parameters<typeof blankFinding>[2] = {}) =>
+    blankFinding(scan, domain, {
+      campaign_id: "cmp_1",
+      campaign_keys: ["ip:203.0.113.7"],
+      dns_a: ["203.0.113.7"],
+      asn_org: "DigitalOcean, LLC",
+      registration_created: "2025-05-20T08:00:00.000Z",
+      ...over,
+    });
+  const phish = { ...finding, campaign_id: "cmp_1", campaign_keys: ["ip:203.0.113.7"] };
+  const all = [phish, member("acmebank-verify.com"), member("acmebank-secure.com"), finding];
+
+  it("names the campaign and its other domains, and keeps them through the polish", () => {
+    const campaign = draftCampaign(phish, all);
+    expect(campaign).toEqual({
+      name: "DigitalOcean 203.0.113.7 · registered May 20 · 3 domains",
+      kind: "attack",
+      siblings: ["acmebank-secure.com", "acmebank-verify.com"],
+    });
+    const draft = buildTakedownDraft(phish, brand, campaign);
+    expect(draft.body).toContain(
+      'Related domains: acmebank-login.com is part of a campaign of 3 lookalike domains that share infrastructure ("DigitalOcean 203.0.113.7 · registered May 20 · 3 domains"). The other 2 domains are: acmebank-secure.com, acmebank-verify.com.',
+    );
+    expect(draft.warning).toBeUndefined();
+    expect(takedownFacts(phish, campaign)).toEqual(
+      expect.arrayContaining(["acmebank-secure.com", "acmebank-verify.com"]),
+    );
+  });
+
+  it("says nothing of a campaign for a finding in none", () => {
+    expect(draftCampaign(finding, all)).toBeNull();
+    expect(buildTakedownDraft(finding, brand, null).body).not.toContain("Related domains");
+  });
+
+  it("warns that a probable defensive registration is the brand's own", () => {
+    const own = blankFinding(scan, "acmebank.org", {
+      campaign_id: "def_0123456789abcdef",
+      campaign_keys: ["brand:redirect", "brand:registrar"],
+      redirects_to_brand: true,
+      registrar: "MarkMonitor Inc.",
+    });
+    const campaign = draftCampaign(own, [own]);
+    expect(campaign?.kind).toBe("defensive");
+    const draft = buildTakedownDraft(own, brand, campaign);
+    expect(draft.warning).toMatch(/^acmebank\.org is probably Acme Bank's own defensive registration/);
+    expect(draft.warning).toContain("a takedown would suspend the brand's own domain");
+    expect(draft.body).not.toContain("Related domains");
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { describeBlobConformance } from "./blob.conformance.ts";
+import { describeBlobConformance } from "../../test/blob-conformance.ts";
 import { createDiskBlobStore } from "./disk-blob-store.ts";
 
 const root = mkdtempSync(join(tmpdir(), "bw-blobs-"));

@@ -1,4 +1,4 @@
-import { describeBlobConformance } from "./blob.conformance.ts";
+import { describeBlobConformance } from "../../test/blob-conformance.ts";
 import { createMemoryBlobStore } from "./memory-blob-store.ts";
 
 describeBlobConformance("memory", () => createMemoryBlobStore());

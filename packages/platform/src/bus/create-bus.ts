@@ -4,7 +4,7 @@ import { createMemoryBus } from "./memory-bus.ts";
 import { createRedisBus } from "./redis-bus.ts";
 
 export interface CreateBusOptions {
-  /** Set: Redis pub/sub (split deployment). Unset: in-process (embedded mode). */
+  /** Set: Redis streams and pub/sub (split deployment). Unset: in-process (embedded mode). */
   redisUrl?: string;
   logger?: Logger;
 }

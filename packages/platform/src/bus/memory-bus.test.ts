@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeBusConformance } from "./bus.conformance.ts";
+import { describeBusConformance } from "../../test/bus-conformance.ts";
 import { createBus } from "./create-bus.ts";
 import { createMemoryBus } from "./memory-bus.ts";
+import { describeStreamConformance } from "../../test/stream-conformance.ts";
 
 describeBusConformance("memory", () => createMemoryBus());
+describeStreamConformance("memory", (limits) => createMemoryBus({ limits }));
 
 describe("memory bus", () => {
   it("is what createBus returns without a Redis url", async () => {

@@ -1,9 +1,12 @@
+import { Redis } from "ioredis";
 import { beforeAll, describe, expect, it } from "vitest";
-import { requireRedis, testRedisUrl } from "../testing/services.ts";
-import { uniqueId, waitFor } from "../testing/wait-for.ts";
-import { describeBusConformance } from "./bus.conformance.ts";
+import type { StreamLoss } from "./bus.ts";
+import { requireRedis, testRedisUrl } from "../../testing/services.ts";
+import { uniqueId, waitFor } from "../../testing/wait-for.ts";
+import { describeBusConformance } from "../../test/bus-conformance.ts";
 import { createBus } from "./create-bus.ts";
 import { createRedisBus } from "./redis-bus.ts";
+import { describeStreamConformance } from "../../test/stream-conformance.ts";
 
 const redis = await requireRedis();
 
@@ -12,6 +15,33 @@ describe("redis bus", () => {
   beforeAll(() => redis.assertAvailable());
 
   describeBusConformance("redis", () => createRedisBus({ url: testRedisUrl() }));
+  describeStreamConformance("redis", (limits) => createRedisBus({ url: testRedisUrl(), limits }));
+
+  it("reports a group that vanished (Redis restarted without its data) and goes on with new entries", async () => {
+    const bus = createRedisBus({ url: testRedisUrl() });
+    const admin = new Redis(testRedisUrl());
+    try {
+      const stream = uniqueId("s");
+      const got: unknown[] = [];
+      const losses: StreamLoss[] = [];
+      const consumer = await bus.consume(
+        stream,
+        { group: "web", consumer: "a", onLoss: (loss) => void losses.push(loss) },
+        (m) => void got.push(m),
+      );
+      await bus.append(stream, "before");
+      await waitFor(() => got.length === 1, "entry before the loss");
+      await admin.del(stream); // what a restart without persistence leaves: no stream, no group
+      await bus.append(stream, "after");
+      await waitFor(() => got.length === 2, "entry after the loss", 10_000);
+      expect(got).toEqual(["before", "after"]);
+      expect(losses).toEqual([{ stream, reason: "group_lost" }]);
+      await consumer.stop();
+    } finally {
+      admin.disconnect();
+      await bus.close();
+    }
+  });
 
   it("createBus with a Redis url connects two instances like two processes", async () => {
     const a = createBus({ redisUrl: testRedisUrl() });

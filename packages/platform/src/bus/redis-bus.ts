@@ -1,17 +1,33 @@
 import { Redis } from "ioredis";
 import { createSilentLogger, type Logger } from "../logger/logger.ts";
-import type { Bus, BusHandler } from "./bus.ts";
+import {
+  compareStreamIds,
+  DEFAULT_STREAM_LIMITS,
+  type Bus,
+  type BusHandler,
+  type StreamConsumer,
+  type StreamLimits,
+} from "./bus.ts";
 import { decodeMessage, encodeMessage } from "./codec.ts";
+import { runGroupConsumer } from "./consumer-loop.ts";
+import { createRedisLeases } from "./leases.ts";
+import { runPartitionedConsumer } from "./partitioned-consumer.ts";
+import { createRedisGroupReader, FIELD, streamEntries } from "./redis-streams.ts";
+
+/** Stream bounds below this are kept exactly. */
+const EXACT_BELOW = 10_000;
 
 export interface RedisBusOptions {
   url: string;
   logger?: Logger;
+  limits?: StreamLimits;
 }
 
 /**
- * Redis pub/sub. A connection in subscriber mode cannot publish, so there are two: one that
- * publishes and one dedicated to pattern subscriptions. Each pattern is PSUBSCRIBEd once and
- * fanned out to its local handlers.
+ * Redis pub/sub and Streams. A connection in subscriber mode cannot publish, so there are two:
+ * one for commands and one dedicated to pattern subscriptions. Each pattern is PSUBSCRIBEd once
+ * and fanned out to its local handlers. Streams: XADD with an approximate MAXLEN bound; every
+ * consumer and tail reader blocks on a connection of its own; partition leases are Redis keys.
  */
 export function createRedisBus(opts: RedisBusOptions): Bus {
   const logger = opts.logger ?? createSilentLogger();
@@ -23,6 +39,47 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
   }
   const handlers = new Map<string, Set<BusHandler>>();
   let closed = false;
+  const limits = opts.limits ?? DEFAULT_STREAM_LIMITS;
+  const readers = new Set<() => Promise<void>>();
+  const leases = createRedisLeases(publisher);
+  const knownGroups = new Set<string>();
+
+  /** A connection for one blocking reader, closed with it. */
+  function blockingConnection(): Redis {
+    const conn = publisher.duplicate();
+    conn.on("error", (err) => logger.warn({ err }, "redis stream connection error"));
+    return conn;
+  }
+
+  async function tailLoop(
+    conn: Redis,
+    stream: string,
+    sinceMs: number,
+    handler: (m: unknown, id: string) => unknown,
+    isActive: () => boolean,
+  ) {
+    // XREAD returns ids after `last`: start just before the first id of millisecond `sinceMs`.
+    let last = sinceMs > 0 ? `${sinceMs - 1}-18446744073709551615` : "0-0";
+    while (isActive()) {
+      try {
+        const reply = await conn.call("XREAD", "COUNT", 100, "BLOCK", 2000, "STREAMS", stream, last);
+        for (const [id, fields] of streamEntries(reply)) {
+          last = id;
+          const at = fields?.indexOf(FIELD) ?? -1;
+          if (!fields || at < 0 || !isActive()) continue;
+          try {
+            await handler(decodeMessage(fields[at + 1]!), id);
+          } catch (err) {
+            logHandlerError(stream, err);
+          }
+        }
+      } catch (err) {
+        if (!isActive()) return;
+        logger.warn({ err, stream }, "stream tail read failed; retrying");
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
 
   subscriber.on("pmessage", (pattern: string, channel: string, text: string) => {
     const set = handlers.get(pattern);
@@ -48,7 +105,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
     logger.error({ err, channel }, "bus handler failed");
   }
 
-  return {
+  const bus: Bus = {
     async publish(channel, message) {
       if (closed) throw new Error("bus is closed");
       await publisher.publish(channel, encodeMessage(message));
@@ -73,11 +130,104 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         }
       };
     },
+    async append(stream, message) {
+      if (closed) throw new Error("bus is closed");
+      const text = encodeMessage(message);
+      // Approximate trimming (whole radix-tree nodes) is cheaper; small bounds are kept exactly.
+      const bound = limits.maxLen >= EXACT_BELOW ? ["MAXLEN", "~", limits.maxLen] : ["MAXLEN", limits.maxLen];
+      return (await publisher.call("XADD", stream, ...bound, "*", FIELD, text)) as string;
+    },
+    async consume(stream, consumeOpts, handler) {
+      if (closed) throw new Error("bus is closed");
+      const blocking = blockingConnection();
+      const reader = createRedisGroupReader({
+        commands: publisher,
+        blocking,
+        stream,
+        ...consumeOpts,
+        knownGroups,
+        onLoss: (reason) => {
+          logger.error({ stream, group: consumeOpts.group, reason }, "stream entries may have been lost");
+          consumeOpts.onLoss?.({ stream, reason });
+        },
+      });
+      const consumer: StreamConsumer = runGroupConsumer(reader, consumeOpts, handler, logger, stream);
+      const stop = () => consumer.stop();
+      readers.add(stop);
+      return {
+        caughtUp: consumer.caughtUp,
+        async stop() {
+          readers.delete(stop);
+          await stop();
+        },
+      };
+    },
+    async consumePartitions(partitions, consumeOpts, handler) {
+      if (closed) throw new Error("bus is closed");
+      const consumer = await runPartitionedConsumer({
+        streams: partitions,
+        opts: consumeOpts,
+        handler,
+        leases,
+        consume: (stream, o, h) => bus.consume(stream, o, h),
+        logger,
+      });
+      const stop = () => consumer.stop();
+      readers.add(stop);
+      return {
+        caughtUp: consumer.caughtUp,
+        async stop() {
+          readers.delete(stop);
+          await stop();
+        },
+      };
+    },
+    async lastId(stream) {
+      try {
+        const info = (await publisher.call("XINFO", "STREAM", stream)) as unknown[];
+        return String(info[info.indexOf("last-generated-id") + 1]);
+      } catch (err) {
+        if (/no such key/i.test(String((err as Error).message))) return "0-0";
+        throw err;
+      }
+    },
+    async acknowledged(stream, group, id) {
+      const groups = (await publisher.call("XINFO", "GROUPS", stream).catch(() => [])) as unknown[][];
+      const info = groups.find((g) => g[g.indexOf("name") + 1] === group);
+      if (!info) return false;
+      const delivered = String(info[info.indexOf("last-delivered-id") + 1]);
+      if (compareStreamIds(id, delivered) > 0) return false;
+      const pending = (await publisher.xpending(stream, group, id, id, 1)) as unknown[];
+      return pending.length === 0;
+    },
+    async streamLength(stream) {
+      return publisher.xlen(stream);
+    },
+    async tail(stream, sinceMs, handler) {
+      if (closed) throw new Error("bus is closed");
+      // Streams read this way have no groups: their old entries go by age.
+      await publisher.xtrim(stream, "MINID", "~", `${Date.now() - limits.maxAgeMs}-0`);
+      const conn = blockingConnection();
+      let active = true;
+      const done = tailLoop(conn, stream, sinceMs, handler, () => active && !closed);
+      const stop = async () => {
+        active = false;
+        conn.disconnect();
+        await done;
+      };
+      readers.add(stop);
+      return async () => {
+        readers.delete(stop);
+        await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
       handlers.clear();
+      await Promise.allSettled([...readers].map((stop) => stop()));
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };
+  return bus;
 }

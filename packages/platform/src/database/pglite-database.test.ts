@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeDatabaseConformance } from "./database.conformance.ts";
+import { describeDatabaseConformance } from "../../test/database-conformance.ts";
 import { createDatabase } from "./database.ts";
-import { FIXTURE_MIGRATIONS, fixtureSchema } from "./testing/fixture-schema.ts";
+import { FIXTURE_MIGRATIONS, fixtureSchema } from "../../test/fixture-schema.ts";
 
 describeDatabaseConformance(
   "pglite in memory",

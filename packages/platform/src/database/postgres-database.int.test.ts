@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { requirePostgres, testDatabaseUrl } from "../testing/services.ts";
-import { describeDatabaseConformance } from "./database.conformance.ts";
+import { requirePostgres, testDatabaseUrl } from "../../testing/services.ts";
+import { describeDatabaseConformance } from "../../test/database-conformance.ts";
 import { createDatabase } from "./database.ts";
-import { createTestDatabase } from "./testing/postgres-test-db.ts";
-import { FIXTURE_MIGRATIONS, fixtureSchema } from "./testing/fixture-schema.ts";
+import { createTestDatabase } from "../../testing/postgres-test-db.ts";
+import { FIXTURE_MIGRATIONS, fixtureSchema } from "../../test/fixture-schema.ts";
 
 const postgres = await requirePostgres();
 

@@ -15,6 +15,9 @@ export function installErrorHandler(
       const body: TErrorBody = { error: err.code, message: err.message };
       if (err.details !== undefined) body.details = err.details;
       if (err.status >= 500 && err.status !== 501) request.log.error({ err }, "request failed");
+      const retryAfter = (err.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+      if (err.status === 429 && typeof retryAfter === "number")
+        reply.header("retry-after", String(retryAfter));
       return reply.status(err.status).send(body);
     }
     const status = typeof err.statusCode === "number" ? err.statusCode : 500;

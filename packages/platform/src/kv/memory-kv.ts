@@ -1,6 +1,8 @@
 import { globMatch } from "../glob/redis-glob.ts";
 import type { KeyValueStore } from "./kv.ts";
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface Entry {
   value: string;
   expiresAt: number | null;
@@ -34,12 +36,23 @@ export function createMemoryKv(): KeyValueStore {
     if (ttlMs !== undefined) {
       assertTtl(ttlMs);
       entry.expiresAt = Date.now() + ttlMs;
-      entry.timer = setTimeout(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      }, ttlMs);
-      entry.timer.unref();
+      arm(key, entry);
     }
     entries.set(key, entry);
+  }
+
+  // A timer longer than 2^31-1 ms (about 24.8 days) would fire at once: wait at most that long,
+  // then again until the key's time has come.
+  function arm(key: string, entry: Entry): void {
+    entry.timer = setTimeout(
+      () => {
+        if (entries.get(key) !== entry) return;
+        if (entry.expiresAt! > Date.now()) arm(key, entry);
+        else entries.delete(key);
+      },
+      Math.min(Math.max(0, entry.expiresAt! - Date.now()), MAX_TIMER_MS),
+    );
+    entry.timer.unref();
   }
 
   return {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { deleteRedisKeys } from "../testing/redis-cleanup.ts";
-import { requireRedis, testRedisUrl } from "../testing/services.ts";
-import { uniqueId } from "../testing/wait-for.ts";
+import { deleteRedisKeys } from "../../testing/redis-cleanup.ts";
+import { requireRedis, testRedisUrl } from "../../testing/services.ts";
+import { uniqueId } from "../../testing/wait-for.ts";
 import type { KeyValueStore } from "./kv.ts";
-import { describeKvConformance } from "./kv.conformance.ts";
+import { describeKvConformance } from "../../test/kv-conformance.ts";
 import { createRedisKv } from "./redis-kv.ts";
 
 const redis = await requireRedis();

@@ -53,6 +53,47 @@ describe("createGuardedAgent", () => {
     await agent.close();
   });
 
+  it("lets an allowed host (and only it, on its port) reach a loopback address", async () => {
+    const agent = createGuardedAgent({
+      allowPrivateNetwork: false,
+      allowHosts: [`llm.local:${port}`, "127.0.0.1"],
+      resolve: async () => ["127.0.0.1"],
+    });
+    const res = await request(`http://llm.local:${port}/`, { dispatcher: agent });
+    expect(await res.body.text()).toBe("inside");
+    const literal = await request(`http://127.0.0.1:${port}/`, { dispatcher: agent });
+    expect(await literal.body.text()).toBe("inside");
+    await expect(request(`http://llm.local:${port + 1}/`, { dispatcher: agent })).rejects.toThrow(
+      /Refusing to connect/,
+    );
+    await expect(request(`http://other.local:${port}/`, { dispatcher: agent })).rejects.toThrow(
+      /Refusing to connect/,
+    );
+    await agent.close();
+  });
+
+  it("never lets an allowed host reach a link-local (metadata) address", async () => {
+    const agent = createGuardedAgent({
+      allowPrivateNetwork: false,
+      allowHosts: ["169.254.169.254", "llm.local"],
+      resolve: async () => ["169.254.169.254"],
+    });
+    await expect(request("http://169.254.169.254/latest/meta-data", { dispatcher: agent })).rejects.toThrow(
+      /Refusing/,
+    );
+    await expect(request("http://llm.local/", { dispatcher: agent })).rejects.toThrow(/Refusing/);
+    await agent.close();
+  });
+
+  it("refuses an allowed-host entry that is not host[:port]", () => {
+    expect(() => createGuardedAgent({ allowPrivateNetwork: false, allowHosts: ["http://x/"] })).toThrow(
+      /"http:\/\/x\/" is not a host\[:port\]/,
+    );
+    expect(() => createGuardedAgent({ allowPrivateNetwork: false, allowHosts: ["x:99999"] })).toThrow(
+      /not a host/,
+    );
+  });
+
   it("connects through the given resolver when private networking is allowed", async () => {
     const agent = createGuardedAgent({ allowPrivateNetwork: true, resolve: async () => ["127.0.0.1"] });
     const res = await request(`http://anything.test:${port}/`, { dispatcher: agent });

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { deleteRedisKeys } from "../testing/redis-cleanup.ts";
-import { requireRedis, testRedisUrl } from "../testing/services.ts";
-import { uniqueId } from "../testing/wait-for.ts";
+import { deleteRedisKeys } from "../../testing/redis-cleanup.ts";
+import { requireRedis, testRedisUrl } from "../../testing/services.ts";
+import { uniqueId } from "../../testing/wait-for.ts";
 import { decodeJobId, encodeJobId, encodeQueueName } from "./bullmq-names.ts";
 import { createBullmqQueue } from "./bullmq-queue.ts";
 import { createQueue } from "./create-queue.ts";
-import { waitFor } from "../testing/wait-for.ts";
+import { waitFor } from "../../testing/wait-for.ts";
 import { z } from "zod";
-import { describeQueueConformance } from "./queue.conformance.ts";
+import { describeQueueConformance } from "../../test/queue-conformance.ts";
 import type { JobQueue } from "./queue.ts";
 
 const redis = await requireRedis();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { sleep, waitFor } from "../testing/wait-for.ts";
+import { sleep, waitFor } from "../../testing/wait-for.ts";
 import { createQueue } from "./create-queue.ts";
 import { createMemoryQueue } from "./memory-queue.ts";
-import { describeQueueConformance } from "./queue.conformance.ts";
+import { describeQueueConformance } from "../../test/queue-conformance.ts";
 
 describeQueueConformance("memory", (opts) => createMemoryQueue(opts));
 

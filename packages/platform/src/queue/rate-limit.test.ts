@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryKv } from "../kv/memory-kv.ts";
-import { sleep } from "../testing/wait-for.ts";
+import { sleep } from "../../testing/wait-for.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 describe("createRateLimiter", () => {

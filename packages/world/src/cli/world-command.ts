@@ -20,11 +20,26 @@ export interface WorldCommandOptions {
   whois?: string;
   netPrefix?: string;
   manifest?: string;
+  /** Real-internet noise: CDN and shared hosting crowded with unrelated names (generate.ts). */
+  noise?: boolean;
+  /** The brand, its defensive registrations and one campaign behind one CDN. */
+  brandBehindCdn?: boolean;
+  /** Every lookalike behind one CDN. */
+  allBehindCdn?: boolean;
 }
 
-export const WORLD_USAGE = `usage: brandwarden world [--scenario FILE | --domain D [--brand NAME] [--lookalikes N] [--seed S]]
+export const WORLD_USAGE = `usage: brandwarden world [--scenario FILE | --domain D [--brand NAME] [--lookalikes N] [--seed S]
+                          [--noise] [--brand-behind-cdn] [--all-behind-cdn]]
                         [--dns HOST:PORT] [--rdap HOST:PORT] [--whois HOST:PORT] [--net-prefix 127.N] [--manifest FILE]
-Without --scenario or --domain the bundled demo scenario (Acme Bank, acmebank.com) is served.`;
+Without --scenario or --domain the bundled demo scenario (Acme Bank, acmebank.com) is served.
+--noise adds what real worlds have: unrelated names crowded on CDNs and shared hosting, one parking
+service, a kit shared by two actors, campaigns registered over weeks and one of 30+ names.`;
+
+const SWITCHES: Record<string, "noise" | "brandBehindCdn" | "allBehindCdn"> = {
+  "--noise": "noise",
+  "--brand-behind-cdn": "brandBehindCdn",
+  "--all-behind-cdn": "allBehindCdn",
+};
 
 const FLAGS: Record<string, keyof WorldCommandOptions> = {
   "--scenario": "scenario",
@@ -45,6 +60,12 @@ export function parseWorldArgs(argv: string[]): WorldCommandOptions {
     const arg = argv[i]!;
     const eq = arg.indexOf("=");
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const sw = SWITCHES[flag];
+    if (sw) {
+      if (eq > 0) throw new Error(`${flag} takes no value`);
+      opts[sw] = true;
+      continue;
+    }
     const key = FLAGS[flag];
     if (!key) throw new Error(`unknown flag ${flag} (${WORLD_USAGE.split("\n")[0]})`);
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
@@ -62,13 +83,20 @@ export function parseWorldArgs(argv: string[]): WorldCommandOptions {
     } else if (key === "netPrefix" && !/^127\.\d{1,3}$/.test(value)) {
       throw new Error(`--net-prefix must look like 127.N, got "${value}"`);
     } else {
-      opts[key as Exclude<keyof WorldCommandOptions, "lookalikes">] = value;
+      opts[
+        key as Exclude<keyof WorldCommandOptions, "lookalikes" | "noise" | "brandBehindCdn" | "allBehindCdn">
+      ] = value;
     }
   }
   if (opts.scenario && (opts.domain || opts.brand || opts.lookalikes || opts.seed))
     throw new Error("--scenario cannot be combined with --domain, --brand, --lookalikes or --seed");
-  if (!opts.domain && (opts.brand || opts.lookalikes || opts.seed))
-    throw new Error("--domain is required with --brand, --lookalikes or --seed");
+  const generated = opts.noise || opts.brandBehindCdn || opts.allBehindCdn;
+  if (opts.scenario && generated)
+    throw new Error("--scenario cannot be combined with --noise, --brand-behind-cdn or --all-behind-cdn");
+  if (!opts.domain && (opts.brand || opts.lookalikes || opts.seed || generated))
+    throw new Error(
+      "--domain is required with --brand, --lookalikes, --seed, --noise, --brand-behind-cdn or --all-behind-cdn",
+    );
   return opts;
 }
 
@@ -86,6 +114,9 @@ export async function scenarioFor(opts: WorldCommandOptions): Promise<Scenario> 
       brand: opts.brand ?? brandFromDomain(opts.domain),
       lookalikes: opts.lookalikes ?? 300,
       seed: opts.seed ?? "1",
+      noise: opts.noise,
+      brandBehindCdn: opts.brandBehindCdn,
+      allBehindCdn: opts.allBehindCdn,
     });
   }
   return loadDemoScenario();
@@ -94,7 +125,8 @@ export async function scenarioFor(opts: WorldCommandOptions): Promise<Scenario> 
 export interface WorldCommandIo {
   out?: (line: string) => void;
   signal?: AbortSignal; // stops the world like Ctrl-C
-  onStarted?: (world: World) => void;
+  // Awaited: when it throws, the world stops and the command rejects with its error.
+  onStarted?: (world: World) => void | Promise<void>;
 }
 
 export async function runWorldCommand(opts: WorldCommandOptions, io: WorldCommandIo = {}): Promise<void> {
@@ -113,7 +145,7 @@ export async function runWorldCommand(opts: WorldCommandOptions, io: WorldComman
     );
     if (opts.manifest) out(`# manifest: ${opts.manifest}`);
     for (const [k, v] of Object.entries(world.env)) out(`${k}=${v}`);
-    io.onStarted?.(world);
+    await io.onStarted?.(world);
     await new Promise<void>((resolve) => {
       const done = () => {
         process.off("SIGINT", done);

@@ -14,6 +14,23 @@ export interface DnsServer {
   close(): Promise<void>;
 }
 
+/**
+ * What the server did, in order, for tests that check what a client asked before what: a query
+ * received, and its answer sent (a slow zone's answer comes later; one never sent is never told).
+ */
+export interface DnsServerEvent {
+  kind: "query" | "answer";
+  name: string;
+  type: string;
+  transport: "udp" | "tcp";
+}
+export type DnsServerEvents = (event: DnsServerEvent) => void;
+
+const questionOf = (query: DecodedPacket) => {
+  const q = query.questions?.[0];
+  return { name: q?.name ?? "", type: String(q?.type ?? "") };
+};
+
 const RCODES = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4 } as const;
 const PLAIN_UDP_LIMIT = 512;
 
@@ -88,7 +105,7 @@ function listenTcp(server: net.Server, host: string, port: number): Promise<void
   });
 }
 
-function serveTcp(index: ZoneIndex, socket: net.Socket): void {
+function serveTcp(index: ZoneIndex, socket: net.Socket, onEvent?: DnsServerEvents): void {
   let buf = Buffer.alloc(0);
   socket.setTimeout(30_000, () => socket.destroy());
   socket.on("error", () => socket.destroy());
@@ -107,8 +124,11 @@ function serveTcp(index: ZoneIndex, socket: net.Socket): void {
         return;
       }
       const { packet, delayMs } = answer(index, query);
+      onEvent?.({ kind: "query", ...questionOf(query), transport: "tcp" });
       void sleep(delayMs).then(() => {
-        if (!socket.destroyed) socket.write(dnsPacket.streamEncode(packet));
+        if (socket.destroyed) return;
+        socket.write(dnsPacket.streamEncode(packet));
+        onEvent?.({ kind: "answer", ...questionOf(query), transport: "tcp" });
       });
     }
   });
@@ -116,13 +136,13 @@ function serveTcp(index: ZoneIndex, socket: net.Socket): void {
 
 export async function startDnsServer(
   index: ZoneIndex,
-  opts: { host: string; port: number },
+  opts: { host: string; port: number; onEvent?: DnsServerEvents },
 ): Promise<DnsServer> {
   // Port 0: take the kernel's UDP port, then the same TCP port (retry if it is taken).
   for (let attempt = 0; ; attempt++) {
     // A large receive buffer, as real servers have: bursts from bulk resolvers are not dropped.
     const udp = dgram.createSocket({ type: "udp4", reuseAddr: false, recvBufferSize: 4 << 20 });
-    const tcp = net.createServer((s) => serveTcp(index, s));
+    const tcp = net.createServer((s) => serveTcp(index, s, opts.onEvent));
     const port = await listenUdp(udp, opts.host, opts.port);
     try {
       await listenTcp(tcp, opts.host, port);
@@ -135,6 +155,8 @@ export async function startDnsServer(
     const reply = (packet: Packet, udpLimit: number, to: dgram.RemoteInfo) => {
       try {
         udp.send(encodeUdp(packet, udpLimit), to.port, to.address);
+        if (opts.onEvent)
+          opts.onEvent({ kind: "answer", ...questionOf(packet as DecodedPacket), transport: "udp" });
       } catch {
         // closed meanwhile
       }
@@ -149,6 +171,7 @@ export async function startDnsServer(
       if (query.type === "response") return;
       // Answered in the same tick (no promise per query: the server must outrun bulk resolvers).
       const { packet, udpLimit, delayMs } = answer(index, query);
+      if (opts.onEvent) opts.onEvent({ kind: "query", ...questionOf(query), transport: "udp" });
       if (delayMs === 0) return reply(packet, udpLimit, rinfo);
       const timer = setTimeout(() => {
         held.delete(timer);

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestWorld, smallScenario } from "../testing/test-world.ts";
+import { startTestWorld, smallScenario } from "../../testing/test-world.ts";
 import type { World } from "../world.ts";
 
 let world: World;

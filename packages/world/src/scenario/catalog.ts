@@ -63,6 +63,7 @@ export const PROVIDERS: ProviderInfo[] = [
   { key: "google", owner: "Google LLC", as_name: "GOOGLE", asn: 15169, country: "US", abuse_email: "network-abuse@google.com", abuse_phone: "+1-650-253-0000", kind: "cdn" },
   { key: "microsoft", owner: "Microsoft Corporation", as_name: "MICROSOFT-CORP-MSN-AS-BLOCK", asn: 8075, country: "US", abuse_email: "abuse@microsoft.com", abuse_phone: "+1-425-882-8080", kind: "cdn" },
   { key: "zoho", owner: "Zoho Corporation", as_name: "ZOHO-AS", asn: 2639, country: "US", abuse_email: "abuse@zohocorp.com", abuse_phone: "+1-925-924-9500", kind: "cdn" },
+  { key: "cloudflare", owner: "Cloudflare, Inc.", as_name: "CLOUDFLARENET", asn: 13335, country: "US", abuse_email: "abuse@cloudflare.com", abuse_phone: "+1-650-319-8930", kind: "cdn" },
 ]; // prettier-ignore
 
 export interface ParkingInfo {

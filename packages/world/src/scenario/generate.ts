@@ -8,6 +8,7 @@ import {
 import { brandHtml, brandLogoPng } from "./brand-site.ts";
 import { ALT_SUFFIXES, ISSUERS, REGISTRARS } from "./catalog.ts";
 import { GenContext } from "./gen-context.ts";
+import { addRealWorldNoise, campaignSizes, putBrandBehindCdn, putEverythingBehindCdn } from "./noise.ts";
 import { apportion, createRng, int, shuffle, weightedOrder, type Rng } from "./prng.ts";
 import {
   ScenarioSchema,
@@ -17,7 +18,7 @@ import {
   type ScenarioInput,
   type SiteKind,
 } from "./schema.ts";
-import { generateServicesScenario } from "../services/generate-services.ts";
+import { generateServicesScenario } from "./generate-services.ts";
 import { permutationPool, splitDomain, type Permutation } from "./typos.ts";
 
 export interface GenerateOptions {
@@ -28,6 +29,13 @@ export interface GenerateOptions {
   mix?: Partial<Record<SiteKind, number>>; // relative weights of site kinds (missing kinds: default)
   now?: Date; // dates are relative to this; default: today 00:00 UTC
   ipBase?: string; // hosting addresses are <ipBase>.x.y; default "127.20"
+  // Real-internet noise (see noise.ts): CDN and shared hosting crowded with unrelated names,
+  // one parking service, a phishing kit shared by two actors; campaigns of 3 to 12 domains.
+  noise?: boolean;
+  // Every lookalike behind one CDN (name servers, IPs, certificates); implies nothing else.
+  allBehindCdn?: boolean;
+  // The brand's own domains, its defensive registrations and one campaign behind one CDN.
+  brandBehindCdn?: boolean;
 }
 
 export const DEFAULT_MIX: Record<SiteKind, number> = {
@@ -195,8 +203,9 @@ export function generateScenario(opts: GenerateOptions): Scenario {
   // Phishing comes in campaigns: a few domains each, registered in a burst, on shared hosting.
   const campaignOf = new Map<string, Campaign>();
   const phishing = byKind.get("phishing") ?? [];
+  const sizes = opts.noise ? campaignSizes(rng, phishing.length) : null;
   for (let i = 0, c = 0; i < phishing.length; c++) {
-    const members = phishing.slice(i, i + int(rng, 1, 12));
+    const members = phishing.slice(i, i + (sizes ? sizes[c]! : int(rng, 1, 12)));
     const campaign = newCampaign(g, c);
     const drop = members[members.length - 1]!.domain;
     campaign.dropUrl =
@@ -211,6 +220,9 @@ export function generateScenario(opts: GenerateOptions): Scenario {
       lookalikes.push(buildLookalike(g, p.domain, p.fuzzer, kind, refs, campaignOf.get(p.domain) ?? null));
     }
   }
+  if (opts.noise) addRealWorldNoise(g, lookalikes, { name: opts.brand, primary });
+  if (opts.allBehindCdn) putEverythingBehindCdn(g, lookalikes);
+  if (opts.brandBehindCdn) putBrandBehindCdn(g, owned, lookalikes);
   // A few names answer badly, as some real name servers do.
   const faultable = shuffle(
     rng,

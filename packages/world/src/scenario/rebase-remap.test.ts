@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smallScenario } from "../testing/test-world.ts";
+import { smallScenario } from "../../testing/test-world.ts";
 import { rebaseScenario } from "./rebase.ts";
 import { remapScenario } from "./remap.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smallScenario } from "../testing/test-world.ts";
+import { smallScenario } from "../../testing/test-world.ts";
 import { parseScenario } from "./load.ts";
 
 const valid = () => JSON.parse(JSON.stringify(smallScenario({ lookalikes: 10 })));

@@ -1,7 +1,7 @@
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServicesScenarioSchema } from "../scenario/services-schema.ts";
-import { fitHandle, generateServicesScenario, homoglyph } from "./generate-services.ts";
+import { fitHandle, generateServicesScenario, homoglyph } from "../scenario/generate-services.ts";
 import { seededRng } from "./http.ts";
 import { startServices } from "./start-services.ts";
 import type { RunningServices } from "./start-services.ts";

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Lookalike, SiteKind } from "../scenario/schema.ts";
-import { startTestWorld, smallScenario } from "../testing/test-world.ts";
-import { createWorldFetch, worldLookup, type WorldFetch } from "../testing/world-client.ts";
+import { startTestWorld, smallScenario } from "../../testing/test-world.ts";
+import { createWorldFetch, worldLookup, type WorldFetch } from "../../testing/world-client.ts";
 import type { World } from "../world.ts";
 
 let world: World;

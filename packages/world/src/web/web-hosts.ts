@@ -14,6 +14,10 @@ import { createSiteHandler, SiteDirectory } from "./site-router.ts";
 export interface WebHosts {
   ips: string[];
   certificateFor(name: string): IssuedCert | null;
+  /** Starts serving on one more address (a lookalike registered or moved there meanwhile). */
+  listenOn(ip: string): Promise<void>;
+  /** Drops a name's cached certificate: its next TLS handshake gets a newly issued one. */
+  forgetCertificate(domain: string): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +25,7 @@ export interface WebHostsOptions {
   ca: WorldCa;
   httpPort: number; // 80 in a real world
   httpsPort: number; // 443
+  directory?: SiteDirectory; // what answers (a live one when the world changes); default: from the scenario
 }
 
 function listen(server: net.Server, host: string, port: number): Promise<void> {
@@ -31,7 +36,7 @@ function listen(server: net.Server, host: string, port: number): Promise<void> {
 }
 
 export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): Promise<WebHosts> {
-  const dir = new SiteDirectory(scenario);
+  const dir = opts.directory ?? new SiteDirectory(scenario);
   const held = new Set<ServerResponse>();
   const handler = createSiteHandler(dir, held);
   const certs = new Map<string, IssuedCert | null>();
@@ -112,18 +117,30 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
     httpServer.closeAllConnections();
     httpsServer.close();
   };
+  const listenOn = async (ip: string) => {
+    const plain = net.createServer(forward(httpServer));
+    const secure = net.createServer(forward(httpsServer));
+    listeners.push(plain, secure);
+    await Promise.all([listen(plain, ip, opts.httpPort), listen(secure, ip, opts.httpsPort)]);
+  };
   try {
-    await Promise.all(
-      ips.flatMap((ip) => {
-        const plain = net.createServer(forward(httpServer));
-        const secure = net.createServer(forward(httpsServer));
-        listeners.push(plain, secure);
-        return [listen(plain, ip, opts.httpPort), listen(secure, ip, opts.httpsPort)];
-      }),
-    );
+    await Promise.all(ips.map(listenOn));
   } catch (err) {
     await close();
     throw err;
   }
-  return { ips, certificateFor, close };
+  return {
+    ips,
+    certificateFor,
+    async listenOn(ip) {
+      if (ips.includes(ip)) return;
+      ips.push(ip);
+      await listenOn(ip);
+    },
+    forgetCertificate(domain) {
+      certs.delete(domain);
+      contexts.delete(domain);
+    },
+    close,
+  };
 }

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { TSignals } from "@brandwarden/contract/findings";
+import type { TChangeKind, TFieldChange } from "@brandwarden/contract/monitoring";
 import { scans } from "./scans.ts";
 import { users } from "./users.ts";
 
@@ -33,6 +34,10 @@ const verdictColumns = () => ({
   label: text("label"),
   label_reason: text("label_reason"),
   labeled_at: ts("labeled_at"),
+  /** Monitoring: how the finding moved since the user's previous scan (set when the scan completes). */
+  change: text("change").$type<TChangeKind>(),
+  changes: jsonb("changes").$type<TFieldChange[]>(),
+  first_seen_at: ts("first_seen_at"),
   created_at: ts("created_at").notNull().defaultNow(),
   updated_at: ts("updated_at").notNull().defaultNow(),
 });
@@ -52,6 +57,8 @@ export const domainFindings = pgTable(
     original_domain: text("original_domain"),
     fuzzer: text("fuzzer"),
     fuzzers: list("fuzzers"),
+    discovered_by: list("discovered_by"),
+    discovery_reason: text("discovery_reason"),
     registrable_domain: text("registrable_domain"),
     resolve_status: text("resolve_status"),
     dns_a: list("dns_a"),
@@ -124,6 +131,7 @@ export const domainFindings = pgTable(
     index("domain_findings_scan_campaign_idx").on(t.scan_id, t.campaign_id),
     index("domain_findings_scan_created_reg_idx").on(t.scan_id, t.registration_created),
     index("domain_findings_created_idx").on(t.created_at),
+    index("domain_findings_scan_change_idx").on(t.scan_id, t.change),
   ],
 );
 

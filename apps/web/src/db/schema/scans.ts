@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { TScanStatus, TStageStates } from "@brandwarden/contract/scan";
+import type { TStageStates } from "@brandwarden/contract/scan";
+import type { TScanStatus } from "@brandwarden/contract/constants";
 import { users } from "./users.ts";
 
 export const scans = pgTable(
@@ -20,6 +21,12 @@ export const scans = pgTable(
     started_at: timestamp("started_at", { withTimezone: true }),
     completed_at: timestamp("completed_at", { withTimezone: true }),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When what follows the scan's end (report job or `scan.failed` webhook, active key, browser
+     * push, cancel command) was set going; null on a terminal scan: still to do (a web process
+     * died in between), done by the next reconciliation.
+     */
+    ended_announced_at: timestamp("ended_announced_at", { withTimezone: true }),
   },
   (t) => [
     index("scans_user_created_idx").on(t.user_id, t.created_at),

@@ -1,160 +1,196 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import type {
+  TAccount,
+  TAccountUpdate,
+  TKeywordExpansion,
+  TOwnedDomainState,
+} from "@brandwarden/contract/browser/account";
+import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import { notFound } from "@brandwarden/platform/http/app-error";
 import type { Db } from "../../db/client.ts";
-import { ownedDomains, socialHandles, users } from "../../db/schema.ts";
-import { ENRICH_DOMAIN_JOB, ENRICH_SOCIAL_HANDLE_JOB, EXPAND_KEYWORDS_JOB } from "../../jobs/job-names.ts";
+import { ENRICH_DOMAIN_JOB, ENRICH_SOCIAL_HANDLE_JOB, EXPAND_KEYWORDS_JOB } from "../../queue/job-names.ts";
+import type { BrandRepository, OwnedDomainRow, SocialHandleRow } from "../brand/brand.repository.ts";
 import { normaliseKeywords } from "../users/users.service.ts";
 import { newWebhookSecret } from "../webhooks/webhook-signature.ts";
-import type { TAccountUpdate } from "./account.schemas.ts";
+import type { UsersRepository } from "../users/users.repository.ts";
+import type { KeywordExpansionRepository } from "./keyword-expansion.repository.ts";
+import type { AccountGuards } from "./account-guards.ts";
+import { acceptLogo } from "./logo.ts";
 
 type Enqueue = { name: string; payload: Record<string, unknown>; jobId: string };
 
+const enrichDomain = (r: { id: string; generation: number }): Enqueue => ({
+  name: ENRICH_DOMAIN_JOB,
+  payload: { owned_domain_id: r.id, generation: r.generation },
+  jobId: `enrich-domain-${r.id}-${r.generation}`,
+});
+const enrichHandle = (r: { id: string; generation: number }): Enqueue => ({
+  name: ENRICH_SOCIAL_HANDLE_JOB,
+  payload: { social_handle_id: r.id, generation: r.generation },
+  jobId: `enrich-social-${r.id}-${r.generation}`,
+});
+
+const presentDomain = (d: OwnedDomainRow): TOwnedDomainState => ({
+  id: d.id,
+  domain: d.domain,
+  generation: d.generation,
+  enrichment_status: d.enrichment_status,
+  enrichment_error: d.enrichment_error,
+  title: d.profile?.title ?? null,
+});
+const presentHandle = (h: SocialHandleRow) => ({
+  id: h.id,
+  platform: h.platform as TAccount["social_handles"][number]["platform"],
+  handle: h.handle,
+  generation: h.generation,
+  enrichment_status: h.enrichment_status,
+  enrichment_error: h.enrichment_error,
+});
+
 /**
- * Saves the brand profile in one transaction: bumps the keyword generation, keeps unchanged owned
- * domains and handles, gives new ones generation 1 and `pending`, removes dropped ones; after
- * commit enqueues enrichment for each new one and keyword expansion.
+ * The brand profile page. Saving happens in one transaction: bumps the keyword generation, keeps
+ * unchanged owned domains and handles, gives new ones generation 1 and `pending`, removes dropped
+ * ones, and re-enriches a handle whose spelling changed only in case; after commit it enqueues
+ * enrichment for each new or respelt one and keyword expansion. Owned domains and handles are
+ * written through the brand repository, the user's fields through the users repository.
  */
-export function createAccountService(deps: { db: Db; queue: JobQueue }) {
+export function createAccountService(deps: {
+  db: Db;
+  queue: JobQueue;
+  blobs: Pick<BlobStore, "put">;
+  users: Pick<UsersRepository, "findById" | "derivedKeywords" | "lockUser" | "saveBrandProfile" | "setLogo">;
+  brand: Pick<
+    BrandRepository,
+    | "ownedDomains"
+    | "socialHandles"
+    | "addOwnedDomains"
+    | "removeOwnedDomains"
+    | "nextDomainGeneration"
+    | "addSocialHandles"
+    | "removeSocialHandles"
+    | "respellSocialHandle"
+  >;
+  keywordExpansions: Pick<KeywordExpansionRepository, "forGeneration">;
+  /** Webhook URL policy and per-user rate limits, checked before any work. */
+  guards: AccountGuards;
+}) {
+  /**
+   * Where the keyword expansion of the profile's current generation stands: `stored` (with the
+   * derived keywords), `failed` (the worker reported why), or `pending`; `problem` carries the
+   * worker's report, also when keywords were stored without AI because AI failed.
+   */
+  async function keywordExpansion(userId: string, generation: number): Promise<TKeywordExpansion> {
+    const [derived, problem] = await Promise.all([
+      deps.users.derivedKeywords(userId),
+      deps.keywordExpansions.forGeneration(userId, generation),
+    ]);
+    const stored = derived?.generation === generation;
+    return {
+      generation,
+      status: stored ? "stored" : problem?.kind === "failed" ? "failed" : "pending",
+      keywords: stored ? derived.keywords : [],
+      problem: problem
+        ? { kind: problem.kind, message: problem.message, reported_at: problem.reported_at.toISOString() }
+        : null,
+    };
+  }
+
+  async function profile(userId: string): Promise<TAccount> {
+    const user = await deps.users.findById(userId);
+    if (!user) throw notFound("User");
+    const [domains, handles] = await Promise.all([
+      deps.brand.ownedDomains(userId),
+      deps.brand.socialHandles(userId),
+    ]);
+    return {
+      id: user.id,
+      email: user.email,
+      admin: user.admin,
+      brand_name: user.brand_name,
+      brand_names: user.brand_names,
+      keywords: user.keywords,
+      webhook_url: user.webhook_url,
+      webhook_secret: user.webhook_secret,
+      has_logo: Boolean(user.logo_key),
+      // Nothing was ever saved at generation 0, so nothing is expanding.
+      keyword_expansion:
+        user.keyword_generation > 0 ? await keywordExpansion(userId, user.keyword_generation) : null,
+      owned_domains: domains.map(presentDomain),
+      social_handles: handles.map(presentHandle),
+    };
+  }
+
   return {
-    async updateProfile(userId: string, input: TAccountUpdate) {
+    profile,
+
+    async updateProfile(userId: string, input: TAccountUpdate): Promise<TAccount> {
+      await deps.guards.beforeProfileSave(userId, input);
       const jobs: Enqueue[] = [];
       await deps.db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+        const user = await deps.users.lockUser(tx, userId);
         if (!user) throw notFound("User");
-        await tx
-          .update(users)
-          .set({
-            brand_name: input.brand_name,
-            brand_names: [...new Set(input.brand_names)],
-            keywords: normaliseKeywords(input.keywords),
-            webhook_url: input.webhook_url,
-            webhook_secret: user.webhook_secret ?? newWebhookSecret(),
-            keyword_generation: sql`${users.keyword_generation} + 1`,
-            updated_at: sql`now()`,
-          })
-          .where(eq(users.id, userId));
+        await deps.users.saveBrandProfile(tx, userId, {
+          brand_name: input.brand_name,
+          brand_names: [...new Set(input.brand_names)],
+          keywords: normaliseKeywords(input.keywords),
+          webhook_url: input.webhook_url,
+          webhook_secret: user.webhook_secret ?? newWebhookSecret(),
+        });
 
         const wantedDomains = [...new Set(input.owned_domains)];
-        const existing = await tx.select().from(ownedDomains).where(eq(ownedDomains.user_id, userId));
-        const gone = existing.filter((d) => !wantedDomains.includes(d.domain)).map((d) => d.id);
-        if (gone.length) await tx.delete(ownedDomains).where(inArray(ownedDomains.id, gone));
+        const existing = await deps.brand.ownedDomains(userId, tx);
+        await deps.brand.removeOwnedDomains(
+          tx,
+          existing.filter((d) => !wantedDomains.includes(d.domain)).map((d) => d.id),
+        );
         const fresh = wantedDomains.filter((d) => !existing.some((e) => e.domain === d));
-        if (fresh.length) {
-          const rows = await tx
-            .insert(ownedDomains)
-            .values(
-              fresh.map((domain) => ({
-                user_id: userId,
-                domain,
-                generation: 1,
-                enrichment_status: "pending" as const,
-              })),
-            )
-            .returning();
-          for (const r of rows) {
-            jobs.push({
-              name: ENRICH_DOMAIN_JOB,
-              payload: { owned_domain_id: r.id, generation: r.generation },
-              jobId: `enrich-domain-${r.id}-${r.generation}`,
-            });
-          }
-        }
+        for (const r of await deps.brand.addOwnedDomains(tx, userId, fresh)) jobs.push(enrichDomain(r));
 
         const key = (h: { platform: string; handle: string }) => `${h.platform}:${h.handle.toLowerCase()}`;
         const wantedHandles = new Map(input.social_handles.map((h) => [key(h), h]));
-        const handles = await tx.select().from(socialHandles).where(eq(socialHandles.user_id, userId));
-        const goneHandles = handles.filter((h) => !wantedHandles.has(key(h))).map((h) => h.id);
-        if (goneHandles.length) await tx.delete(socialHandles).where(inArray(socialHandles.id, goneHandles));
-        const newHandles = [...wantedHandles.values()].filter((h) => !handles.some((e) => key(e) === key(h)));
-        if (newHandles.length) {
-          const rows = await tx
-            .insert(socialHandles)
-            .values(
-              newHandles.map((h) => ({
-                user_id: userId,
-                platform: h.platform,
-                handle: h.handle,
-                generation: 1,
-              })),
-            )
-            .returning();
-          for (const r of rows) {
-            jobs.push({
-              name: ENRICH_SOCIAL_HANDLE_JOB,
-              payload: { social_handle_id: r.id, generation: r.generation },
-              jobId: `enrich-social-${r.id}-${r.generation}`,
-            });
-          }
+        const handles = await deps.brand.socialHandles(userId, tx);
+        await deps.brand.removeSocialHandles(
+          tx,
+          handles.filter((h) => !wantedHandles.has(key(h))).map((h) => h.id),
+        );
+        // A handle whose spelling changed only in case is the same account on most platforms, but
+        // not on all, and its profile was fetched under the old spelling: keep the new spelling
+        // and enrich it again under a new generation (the older result becomes stale).
+        for (const e of handles) {
+          const wanted = wantedHandles.get(key(e));
+          if (!wanted || wanted.handle === e.handle) continue;
+          const row = await deps.brand.respellSocialHandle(tx, e.id, wanted.handle);
+          if (row) jobs.push(enrichHandle(row));
         }
+        const newHandles = [...wantedHandles.values()].filter((h) => !handles.some((e) => key(e) === key(h)));
+        for (const r of await deps.brand.addSocialHandles(tx, userId, newHandles)) jobs.push(enrichHandle(r));
       });
       for (const job of jobs) await deps.queue.enqueue(job.name, job.payload, { jobId: job.jobId });
-      await deps.queue.enqueue(EXPAND_KEYWORDS_JOB, { user_id: userId });
-      return this.profile(userId);
+      // One waiting expansion per user: it reads the latest profile when it runs.
+      await deps.queue.enqueue(
+        EXPAND_KEYWORDS_JOB,
+        { user_id: userId },
+        { jobId: `expand-keywords-${userId}` },
+      );
+      return profile(userId);
     },
 
     /** Re-runs a domain's enrichment under a new generation (older results become stale). */
-    async reenrichDomain(userId: string, ownedDomainId: string) {
-      const [row] = await deps.db
-        .update(ownedDomains)
-        .set({
-          generation: sql`${ownedDomains.generation} + 1`,
-          enrichment_status: "pending",
-          updated_at: sql`now()`,
-        })
-        .where(and(eq(ownedDomains.id, ownedDomainId), eq(ownedDomains.user_id, userId)))
-        .returning();
+    async reenrichDomain(userId: string, ownedDomainId: string): Promise<TOwnedDomainState> {
+      await deps.guards.beforeReenrich(userId);
+      const row = await deps.brand.nextDomainGeneration(userId, ownedDomainId);
       if (!row) throw notFound("Owned domain");
-      await deps.queue.enqueue(
-        ENRICH_DOMAIN_JOB,
-        { owned_domain_id: row.id, generation: row.generation },
-        { jobId: `enrich-domain-${row.id}-${row.generation}` },
-      );
-      return row;
+      const job = enrichDomain(row);
+      await deps.queue.enqueue(job.name, job.payload, { jobId: job.jobId });
+      return presentDomain(row);
     },
 
-    async profile(userId: string) {
-      const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw notFound("User");
-      const [domains, handles] = await Promise.all([
-        deps.db
-          .select()
-          .from(ownedDomains)
-          .where(eq(ownedDomains.user_id, userId))
-          .orderBy(ownedDomains.domain),
-        deps.db
-          .select()
-          .from(socialHandles)
-          .where(eq(socialHandles.user_id, userId))
-          .orderBy(socialHandles.platform, socialHandles.handle),
-      ]);
-      return {
-        id: user.id,
-        email: user.email,
-        admin: user.admin,
-        brand_name: user.brand_name,
-        brand_names: user.brand_names,
-        keywords: user.keywords,
-        webhook_url: user.webhook_url,
-        webhook_secret: user.webhook_secret,
-        has_logo: Boolean(user.logo_key),
-        owned_domains: domains.map((d) => ({
-          id: d.id,
-          domain: d.domain,
-          generation: d.generation,
-          enrichment_status: d.enrichment_status,
-          enrichment_error: d.enrichment_error,
-          title: d.profile?.title ?? null,
-        })),
-        social_handles: handles.map((h) => ({
-          id: h.id,
-          platform: h.platform,
-          handle: h.handle,
-          generation: h.generation,
-          enrichment_status: h.enrichment_status,
-          enrichment_error: h.enrichment_error,
-        })),
-      };
+    /** Accepts an uploaded logo (PNG, JPEG or sanitised SVG, 422 otherwise) and stores it as the user's. */
+    async uploadLogo(userId: string, bytes: Buffer) {
+      const logo = await acceptLogo(bytes);
+      const key = await deps.blobs.put(logo.data);
+      if (!(await deps.users.setLogo(userId, { key, contentType: logo.contentType }))) throw notFound("User");
+      return { logo_url: `/media/logos/${userId}`, content_type: logo.contentType };
     },
   };
 }

@@ -8,7 +8,9 @@ export type AuditEventName =
   | "scan_started"
   | "scan_completed"
   | "scan_failed"
-  | "scan_cancelled";
+  | "scan_cancelled"
+  /** An admin worked on another user's data, naming that user explicitly (act-for). */
+  | "admin_acted_for";
 
 export function createAuditEventsRepository(db: Db) {
   return {

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { TSocialHandleRef } from "@brandwarden/contract/brand";
 import type { TDomainProfile } from "@brandwarden/contract/scan";
 import type { TSocialProfile } from "@brandwarden/contract/events";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { ownedDomains, socialHandles } from "../../db/schema.ts";
 
 export type OwnedDomainRow = typeof ownedDomains.$inferSelect;
@@ -9,21 +10,117 @@ export type SocialHandleRow = typeof socialHandles.$inferSelect;
 
 type ProfileResult<P> = { status: "completed" | "failed"; profile: P | null; error?: string };
 
+/**
+ * The brand's owned domains and social handles: the only writer of both tables. New rows start
+ * at generation 1, `pending`; a re-enrichment or a respelt handle moves to the next generation,
+ * which makes the older enrichment result stale.
+ */
 export function createBrandRepository(db: Db) {
   return {
-    ownedDomains(userId: string) {
-      return db
+    ownedDomains(userId: string, tx: DbOrTx = db) {
+      return tx
         .select()
         .from(ownedDomains)
         .where(eq(ownedDomains.user_id, userId))
         .orderBy(ownedDomains.domain);
     },
-    socialHandles(userId: string) {
-      return db
+    socialHandles(userId: string, tx: DbOrTx = db) {
+      return tx
         .select()
         .from(socialHandles)
         .where(eq(socialHandles.user_id, userId))
         .orderBy(socialHandles.platform, socialHandles.handle);
+    },
+    async addOwnedDomains(tx: DbOrTx, userId: string, domains: string[]): Promise<OwnedDomainRow[]> {
+      if (!domains.length) return [];
+      return tx
+        .insert(ownedDomains)
+        .values(
+          domains.map((domain) => ({
+            user_id: userId,
+            domain,
+            generation: 1,
+            enrichment_status: "pending" as const,
+          })),
+        )
+        .returning();
+    },
+    async removeOwnedDomains(tx: DbOrTx, ids: string[]): Promise<void> {
+      if (ids.length) await tx.delete(ownedDomains).where(inArray(ownedDomains.id, ids));
+    },
+    /** The user's owned domain under its next generation, `pending` again; null when not theirs. */
+    async nextDomainGeneration(userId: string, id: string): Promise<OwnedDomainRow | null> {
+      const [row] = await db
+        .update(ownedDomains)
+        .set({
+          generation: sql`${ownedDomains.generation} + 1`,
+          enrichment_status: "pending",
+          updated_at: sql`now()`,
+        })
+        .where(and(eq(ownedDomains.id, id), eq(ownedDomains.user_id, userId)))
+        .returning();
+      return row ?? null;
+    },
+    /** The owned domain when `generation` is still its current one (an enrichment job's check). */
+    async ownedDomainAt(id: string, generation: number): Promise<OwnedDomainRow | null> {
+      const [row] = await db
+        .select()
+        .from(ownedDomains)
+        .where(and(eq(ownedDomains.id, id), eq(ownedDomains.generation, generation)));
+      return row ?? null;
+    },
+    /** Marks the domain's enrichment of `generation` failed (nothing when superseded). */
+    async failDomainEnrichment(id: string, generation: number, error: string): Promise<void> {
+      await db
+        .update(ownedDomains)
+        .set({ enrichment_status: "failed", enrichment_error: error })
+        .where(and(eq(ownedDomains.id, id), eq(ownedDomains.generation, generation)));
+    },
+    async addSocialHandles(
+      tx: DbOrTx,
+      userId: string,
+      handles: TSocialHandleRef[],
+    ): Promise<SocialHandleRow[]> {
+      if (!handles.length) return [];
+      return tx
+        .insert(socialHandles)
+        .values(
+          handles.map((h) => ({ user_id: userId, platform: h.platform, handle: h.handle, generation: 1 })),
+        )
+        .returning();
+    },
+    async removeSocialHandles(tx: DbOrTx, ids: string[]): Promise<void> {
+      if (ids.length) await tx.delete(socialHandles).where(inArray(socialHandles.id, ids));
+    },
+    /** A handle under a new spelling and its next generation, `pending` again. */
+    async respellSocialHandle(tx: DbOrTx, id: string, handle: string): Promise<SocialHandleRow | null> {
+      const [row] = await tx
+        .update(socialHandles)
+        .set({
+          handle,
+          generation: sql`${socialHandles.generation} + 1`,
+          enrichment_status: "pending",
+          enrichment_error: null,
+          updated_at: sql`now()`,
+        })
+        .where(eq(socialHandles.id, id))
+        .returning();
+      return row ?? null;
+    },
+    /** The social handle when `generation` is still its current one (an enrichment job's check). */
+    async socialHandleAt(id: string, generation: number): Promise<SocialHandleRow | null> {
+      const [row] = await db
+        .select()
+        .from(socialHandles)
+        .where(and(eq(socialHandles.id, id), eq(socialHandles.generation, generation)));
+      return row ?? null;
+    },
+    /** Marks the handle's enrichment of `generation` failed (nothing when superseded). */
+    async failSocialEnrichment(id: string, generation: number, error: string): Promise<void> {
+      await db
+        .update(socialHandles)
+        .set({ enrichment_status: "failed", enrichment_error: error })
+        .where(and(eq(socialHandles.id, id), eq(socialHandles.generation, generation)));
     },
     /**
      * Applies an enrichment result only when it is for the row's current generation; returns the

@@ -1,7 +1,7 @@
 import type { TEventOf } from "@brandwarden/contract/events";
 import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { ScanStreamHub } from "../../live/scan-stream.ts";
+import type { ScanStreamHub } from "../../lib/scan-stream.ts";
 import type { ScansRepository } from "../scans/scans.repository.ts";
 import type { FindingsRepository } from "./findings.repository.ts";
 

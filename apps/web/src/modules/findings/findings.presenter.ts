@@ -1,88 +1,32 @@
+import type { TDomainFindingView, TSocialFindingView } from "@brandwarden/contract/browser/findings";
+import { DOMAIN_FINDING_FIELDS, SOCIAL_FINDING_FIELDS } from "@brandwarden/contract/finding-fields";
 import type { TStoredDomainFinding, TStoredSocialFinding } from "@brandwarden/contract/findings";
-import type { DomainFindingRow, SocialFindingRow } from "../scans/scans.repository.ts";
+import { aiDemotionOf } from "./ai-demotion.ts";
+import type { DomainFindingRow, SocialFindingRow } from "./findings.repository.ts";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** The row's value of each field, in the contract's order, dates as ISO text. */
+function fieldsOf(row: object, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = (row as Record<string, unknown>)[field];
+    out[field] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
 
-/** A stored domain finding as the contract names it; `screenshot_data` is filled by the caller. */
+/**
+ * A stored domain finding as the contract names it (`DOMAIN_FINDING_FIELDS`, the CSV's columns);
+ * `screenshot_data` is filled by the caller.
+ */
 export function presentDomainFinding(
   r: DomainFindingRow,
   screenshot_data: string | null = null,
 ): TStoredDomainFinding {
   return {
-    id: r.id,
-    scan_id: r.scan_id,
-    domain: r.domain,
-    domain_unicode: r.domain_unicode,
-    original_domain: r.original_domain,
-    fuzzer: r.fuzzer,
-    fuzzers: r.fuzzers,
-    registrable_domain: r.registrable_domain,
-    resolve_status: r.resolve_status as TStoredDomainFinding["resolve_status"],
-    dns_a: r.dns_a,
-    dns_aaaa: r.dns_aaaa,
-    dns_mx: r.dns_mx,
-    dns_ns: r.dns_ns,
-    dns_txt: r.dns_txt,
-    spf: r.spf,
-    dmarc: r.dmarc,
-    wildcard: r.wildcard,
-    mx_accepts_mail: r.mx_accepts_mail,
-    registrar: r.registrar,
-    registrar_abuse_email: r.registrar_abuse_email,
-    registrar_abuse_phone: r.registrar_abuse_phone,
-    registration_created: iso(r.registration_created),
-    registration_updated: iso(r.registration_updated),
-    registration_expires: iso(r.registration_expires),
-    registration_status: r.registration_status,
-    privacy_protected: r.privacy_protected,
-    http_status: r.http_status,
-    final_url: r.final_url,
-    redirect_chain: r.redirect_chain,
-    page_title: r.page_title,
-    page_size: r.page_size,
-    page_language: r.page_language,
-    login_form: r.login_form,
-    password_form: r.password_form,
-    form_action: r.form_action,
-    brand_in_page: r.brand_in_page,
-    favicon_hash: r.favicon_hash,
-    html_hash: r.html_hash,
-    html_similarity: r.html_similarity,
-    parked: r.parked,
-    redirects_to_brand: r.redirects_to_brand,
-    tls_issuer: r.tls_issuer,
-    tls_subject: r.tls_subject,
-    tls_sans: r.tls_sans,
-    tls_not_before: iso(r.tls_not_before),
-    tls_not_after: iso(r.tls_not_after),
-    tls_fingerprint: r.tls_fingerprint,
-    tls_self_signed: r.tls_self_signed,
-    tls_valid: r.tls_valid,
-    brand_in_cert: r.brand_in_cert,
-    screenshot_hash: r.screenshot_hash,
-    screenshot_similarity: r.screenshot_similarity,
-    asn: r.asn,
-    asn_org: r.asn_org,
-    ip_country: r.ip_country,
-    hosting_abuse_email: r.hosting_abuse_email,
-    threat_feed_hits: r.threat_feed_hits as TStoredDomainFinding["threat_feed_hits"],
-    campaign_id: r.campaign_id,
-    campaign_keys: r.campaign_keys,
-    score: r.score,
-    severity: r.severity as TStoredDomainFinding["severity"],
-    signals: r.signals,
-    provenance: r.provenance,
-    adjusted_score: r.adjusted_score,
-    adjusted_severity: r.adjusted_severity as TStoredDomainFinding["adjusted_severity"],
-    ai_verdict: r.ai_verdict as TStoredDomainFinding["ai_verdict"],
-    ai_confidence: r.ai_confidence,
-    ai_reasoning: r.ai_reasoning,
-    label: r.label as TStoredDomainFinding["label"],
-    label_reason: r.label_reason,
+    ...fieldsOf(r, DOMAIN_FINDING_FIELDS),
+    ai_demotion: aiDemotionOf(r),
     screenshot_data,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-  };
+  } as TStoredDomainFinding;
 }
 
 export function presentSocialFinding(
@@ -90,38 +34,26 @@ export function presentSocialFinding(
   avatar_data: string | null = null,
 ): TStoredSocialFinding {
   return {
-    id: r.id,
-    scan_id: r.scan_id,
-    platform: r.platform as TStoredSocialFinding["platform"],
-    handle: r.handle,
-    status: r.status as TStoredSocialFinding["status"],
-    unknown_reason: r.unknown_reason,
-    profile_url: r.profile_url,
-    display_name: r.display_name,
-    bio: r.bio,
-    followers: r.followers,
-    verified: r.verified,
-    account_created: iso(r.account_created),
-    links: r.links,
-    avatar_hash: r.avatar_hash,
-    avatar_similarity: r.avatar_similarity,
-    name_similarity: r.name_similarity,
-    bio_similarity: r.bio_similarity,
-    similarity_method: r.similarity_method,
-    disclaimer: r.disclaimer,
-    discovered_by: r.discovered_by,
-    score: r.score,
-    severity: r.severity as TStoredSocialFinding["severity"],
-    signals: r.signals,
-    adjusted_score: r.adjusted_score,
-    adjusted_severity: r.adjusted_severity as TStoredSocialFinding["adjusted_severity"],
-    ai_verdict: r.ai_verdict as TStoredSocialFinding["ai_verdict"],
-    ai_confidence: r.ai_confidence,
-    ai_reasoning: r.ai_reasoning,
-    label: r.label as TStoredSocialFinding["label"],
-    label_reason: r.label_reason,
+    ...fieldsOf(r, SOCIAL_FINDING_FIELDS),
+    ai_demotion: aiDemotionOf(r),
     avatar_data,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
+  } as TStoredSocialFinding;
+}
+
+/**
+ * The browser's view of a finding: its media URL, which carries `?user_id=` when an admin acts for
+ * the owner, so the admin's browser can load the owner's images; null when there is none.
+ */
+export function presentDomainFindingView(r: DomainFindingRow, forUser: string): TDomainFindingView {
+  return {
+    ...presentDomainFinding(r),
+    screenshot_url: r.screenshot_key ? `/media/screenshots/${r.id}${forUser}` : null,
+  };
+}
+
+export function presentSocialFindingView(r: SocialFindingRow, forUser: string): TSocialFindingView {
+  return {
+    ...presentSocialFinding(r),
+    avatar_url: r.avatar_key ? `/media/avatars/${r.id}${forUser}` : null,
   };
 }

@@ -1,7 +1,19 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { TFindingCounts, TFindingsQuery } from "@brandwarden/contract/browser/findings";
+import { SEVERITIES, type TSeverity } from "@brandwarden/contract/common";
+import { emptyChangeCounts } from "@brandwarden/contract/monitoring";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { domainFindings, socialFindings } from "../../db/schema.ts";
+
+export type DomainFindingRow = typeof domainFindings.$inferSelect;
+export type SocialFindingRow = typeof socialFindings.$inferSelect;
+
+/** The most findings one export carries. */
+const EXPORT_LIMIT = 100_000;
+
+/** What filters the domain findings table (the query without its order and page). */
+type DomainFilter = Omit<TFindingsQuery, "scan_id" | "sort" | "dir" | "page">;
 
 const DATE_FIELDS = new Set([
   "registration_created",
@@ -62,6 +74,63 @@ async function upsert(db: Db, table: PgTable, conflict: PgColumn[], rows: Row[])
   return rows.length;
 }
 
+const domainColumns = getTableColumns(domainFindings);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function domainFilters(scanId: string, q: DomainFilter): SQL {
+  const f = domainFindings;
+  const conditions: SQL[] = [eq(f.scan_id, scanId)];
+  if (q.severity)
+    conditions.push(sql`coalesce(${f.adjusted_severity}, ${f.severity}, 'info') = ${q.severity}`);
+  if (q.label === "unlabeled") conditions.push(isNull(f.label));
+  else if (q.label) conditions.push(eq(f.label, q.label));
+  if (q.fuzzer) conditions.push(sql`(${f.fuzzer} = ${q.fuzzer} or ${f.fuzzers} ? ${q.fuzzer})`);
+  if (q.campaign) conditions.push(eq(f.campaign_id, q.campaign));
+  if (q.change === "moved") conditions.push(sql`${f.change} is not null and ${f.change} <> 'unchanged'`);
+  else if (q.change) conditions.push(eq(f.change, q.change));
+  if (q.q) {
+    const pattern = `%${escapeLike(q.q)}%`;
+    conditions.push(
+      or(
+        ilike(f.domain, pattern),
+        ilike(f.domain_unicode, pattern),
+        ilike(f.registrar, pattern),
+        ilike(f.page_title, pattern),
+      )!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** Sorts by the column (adjusted score falls back to the score), nulls last, ties by domain. */
+function domainOrder(sort: string, dir: "asc" | "desc"): SQL[] {
+  const column = domainColumns[sort as keyof typeof domainColumns] as PgColumn;
+  const expr =
+    sort === "adjusted_score"
+      ? sql`coalesce(${domainFindings.adjusted_score}, ${domainFindings.score})`
+      : sql`${column}`;
+  return [
+    dir === "asc" ? sql`${expr} asc nulls last` : sql`${expr} desc nulls last`,
+    asc(domainFindings.domain),
+  ];
+}
+
+/** The counts of a scan with nothing found (yet). */
+export function emptyCounts(): Omit<TFindingCounts, "scan_id"> {
+  return {
+    total: 0,
+    by_severity: Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<TSeverity, number>,
+    by_label: { confirmed: 0, benign: 0, unlabeled: 0 },
+    social_total: 0,
+    campaigns: 0,
+    by_change: emptyChangeCounts(),
+  };
+}
+
+/**
+ * Every query of the finding tables the findings module runs: the worker's findings stored as
+ * they arrive, the dashboard's pages, counts and exports, and the AI audit's verdicts.
+ */
 export function createFindingsRepository(db: Db) {
   return {
     upsertDomainFindings(scanId: string, userId: string, items: Row[], extra: Row = {}) {
@@ -84,6 +153,127 @@ export function createFindingsRepository(db: Db) {
         [socialFindings.scan_id, socialFindings.platform, socialFindings.handle],
         rows,
       );
+    },
+    /** One page of the scan's domain findings the query keeps, in its order, and how many it keeps. */
+    async domainPage(scanId: string, q: TFindingsQuery, pageSize: number) {
+      const where = domainFilters(scanId, q);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(domainFindings)
+          .where(where)
+          .orderBy(...domainOrder(q.sort, q.dir))
+          .limit(pageSize)
+          .offset((q.page - 1) * pageSize),
+        db.select({ n: count() }).from(domainFindings).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Everything matching the filters, for CSV/JSON export. */
+    domainAll(scanId: string, q: TFindingsQuery) {
+      return db
+        .select()
+        .from(domainFindings)
+        .where(domainFilters(scanId, q))
+        .orderBy(...domainOrder(q.sort, q.dir))
+        .limit(EXPORT_LIMIT);
+    },
+    /** One page of the scan's social findings, worst first, and how many there are. */
+    async socialPage(scanId: string, page: number, pageSize: number) {
+      const where = eq(socialFindings.scan_id, scanId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(socialFindings)
+          .where(where)
+          .orderBy(
+            sql`coalesce(${socialFindings.adjusted_score}, ${socialFindings.score}) desc nulls last`,
+            asc(socialFindings.platform),
+            asc(socialFindings.handle),
+          )
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(socialFindings).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /**
+     * A scan's counts in one round trip (the dashboard's charts and headers after each live
+     * update): domain findings per severity band and per label, social findings, campaigns.
+     */
+    async counts(scanId: string): Promise<Omit<TFindingCounts, "scan_id">> {
+      const severity = sql<string>`coalesce(${domainFindings.adjusted_severity}, ${domainFindings.severity}, 'info')`;
+      const [bySeverity, byLabel, [social], [campaigns], byChange] = await Promise.all([
+        db
+          .select({ key: severity, n: count() })
+          .from(domainFindings)
+          .where(eq(domainFindings.scan_id, scanId))
+          .groupBy(severity),
+        db
+          .select({ key: domainFindings.label, n: count() })
+          .from(domainFindings)
+          .where(eq(domainFindings.scan_id, scanId))
+          .groupBy(domainFindings.label),
+        db.select({ n: count() }).from(socialFindings).where(eq(socialFindings.scan_id, scanId)),
+        db
+          .select({ n: sql<number>`count(distinct ${domainFindings.campaign_id})::int` })
+          .from(domainFindings)
+          .where(eq(domainFindings.scan_id, scanId)),
+        db
+          .select({ key: domainFindings.change, n: count() })
+          .from(domainFindings)
+          .where(eq(domainFindings.scan_id, scanId))
+          .groupBy(domainFindings.change),
+      ]);
+      const out = emptyCounts();
+      for (const r of byChange) if (r.key && r.key in out.by_change) out.by_change[r.key] = r.n;
+      for (const r of bySeverity) if (r.key in out.by_severity) out.by_severity[r.key as TSeverity] = r.n;
+      for (const r of byLabel) out.by_label[(r.key ?? "unlabeled") as keyof typeof out.by_label] += r.n;
+      out.total = bySeverity.reduce((n, r) => n + r.n, 0);
+      out.social_total = social?.n ?? 0;
+      out.campaigns = Number(campaigns?.n ?? 0);
+      return out;
+    },
+    /** Scores of the scan's domain findings named, with what the AI audit's hard-evidence rule reads. */
+    domainScores(tx: DbOrTx, scanId: string, ids: string[]) {
+      return tx
+        .select({
+          id: domainFindings.id,
+          score: domainFindings.score,
+          threat_feed_hits: domainFindings.threat_feed_hits,
+          login_form: domainFindings.login_form,
+          password_form: domainFindings.password_form,
+          brand_in_page: domainFindings.brand_in_page,
+          brand_in_cert: domainFindings.brand_in_cert,
+        })
+        .from(domainFindings)
+        .where(and(eq(domainFindings.scan_id, scanId), inArray(domainFindings.id, ids)));
+    },
+    socialScores(tx: DbOrTx, scanId: string, ids: string[]) {
+      return tx
+        .select({ id: socialFindings.id, score: socialFindings.score })
+        .from(socialFindings)
+        .where(and(eq(socialFindings.scan_id, scanId), inArray(socialFindings.id, ids)));
+    },
+    /** Stores an AI verdict and the score it led to. */
+    async applyVerdict(
+      tx: DbOrTx,
+      kind: "domain" | "social",
+      id: string,
+      v: {
+        ai_verdict: string;
+        ai_confidence: number;
+        ai_adjustment: number;
+        ai_reasoning: string;
+        adjusted_score: number;
+        adjusted_severity: string;
+      },
+    ) {
+      const table = kind === "domain" ? domainFindings : socialFindings;
+      await tx
+        .update(table)
+        .set({ ...v, updated_at: sql`now()` })
+        .where(eq(table.id, id));
     },
   };
 }

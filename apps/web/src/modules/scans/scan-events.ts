@@ -1,32 +1,38 @@
 import type { TEventOf } from "@brandwarden/contract/events";
-import { isTerminalScanStatus } from "@brandwarden/contract/scan";
-import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
-import type { JobQueue } from "@brandwarden/platform/queue/queue";
+import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { Db } from "../../db/client.ts";
-import type { ScanStreamHub } from "../../live/scan-stream.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
-import type { ScansRepository } from "./scans.repository.ts";
-import { announceScanEnded, recordScanEnded } from "./scan-ended.ts";
+import { announceScanEnded, endedPatch, recordScanEnded, type AnnounceDeps } from "./scan-ended.ts";
+import type { ScanRow } from "./scans.repository.ts";
 import { ACTIVE_KEY_TTL_MS, activeKey } from "./active-key.ts";
 import { mergeStageStates, nextScanStatus, stageStatusChanged } from "./stage-states.ts";
 
+/**
+ * When the worker said it: the heartbeat the stalled-scan check reads. After a web outage the
+ * backlog is applied late, yet a worker that died long ago must still look silent.
+ */
+const sentAt = (ts: string) => new Date(Math.min(Date.now(), Date.parse(ts) || Date.now()));
+
 /** Handles `scan_update`: progress into `stage_states`, status moves, terminal effects. */
-export function createScanUpdateHandler(deps: {
-  db: Db;
-  scans: ScansRepository;
-  auditEvents: AuditEventsRepository;
-  kv: KeyValueStore;
-  queue: JobQueue;
-  hub: ScanStreamHub;
-  logger: Logger;
-}) {
+export function createScanUpdateHandler(
+  deps: AnnounceDeps & {
+    db: Db;
+    auditEvents: AuditEventsRepository;
+    logger: Logger;
+    /** Runs in the transaction that completes a scan; what it returns runs after commit (monitoring). */
+    onCompleted?: (scan: ScanRow, tx: DbOrTx) => Promise<() => Promise<void>>;
+  },
+) {
   return async function onScanUpdate(message: TEventOf<"scan_update">): Promise<void> {
     const scanId = message.scan_id;
     if (!scanId) return;
     const outcome = await deps.db.transaction(async (tx) => {
       const scan = await deps.scans.lock(scanId, tx);
-      if (!scan || isTerminalScanStatus(scan.status)) return null;
+      if (!scan) return null;
+      // A message for an ended scan: nothing to apply, but if the process that ended it died before
+      // announcing it (this is the terminal message, delivered again), the announcement is due.
+      if (isTerminalScanStatus(scan.status)) return scan.ended_announced_at ? null : { unannounced: scan };
       // Duplicates and late arrivals carry a seq we have already applied.
       if (message.seq <= (scan.last_seq.scan_update ?? -1)) return null;
       const status = nextScanStatus(scan.status, message.data.status) ?? scan.status;
@@ -37,18 +43,25 @@ export function createScanUpdateHandler(deps: {
           status,
           stage_states: mergeStageStates(scan.stage_states, message.data.stage_states),
           last_seq: { ...scan.last_seq, scan_update: message.seq },
-          ...(terminal ? { completed_at: new Date(), error: message.data.error ?? null } : {}),
+          updated_at: sentAt(message.ts),
+          ...(terminal ? endedPatch(status as "completed", message.data.error ?? null) : {}),
         },
         tx,
       );
       if (terminal) await recordScanEnded(deps.auditEvents, updated!, tx);
-      return { before: scan, after: updated!, terminal };
+      const afterCommit =
+        status === "completed" && deps.onCompleted ? await deps.onCompleted(updated!, tx) : undefined;
+      return { unannounced: null, before: scan, after: updated!, terminal, afterCommit };
     });
     if (!outcome) return;
+    if (outcome.unannounced) return announceScanEnded(deps, outcome.unannounced);
 
     // After commit: keys, jobs and browser pushes.
-    const { before, after, terminal } = outcome;
-    if (terminal) return announceScanEnded(deps, after);
+    const { before, after, terminal, afterCommit } = outcome;
+    if (terminal) {
+      await announceScanEnded(deps, after);
+      return afterCommit?.();
+    }
     await deps.kv.set(activeKey(scanId), "1", ACTIVE_KEY_TTL_MS);
     const phaseChanged =
       before.status !== after.status || stageStatusChanged(before.stage_states, message.data.stage_states);

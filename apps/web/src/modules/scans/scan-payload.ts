@@ -1,4 +1,5 @@
-import type { TScanStage, TScanStartPayload } from "@brandwarden/contract/scan";
+import type { TScanStartPayload } from "@brandwarden/contract/scan";
+import type { TScanStage } from "@brandwarden/contract/constants";
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import type { OwnedDomainRow, SocialHandleRow } from "../brand/brand.repository.ts";
 import type { UserRow } from "../users/users.repository.ts";

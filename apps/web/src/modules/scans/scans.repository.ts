@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { TScanStatus } from "@brandwarden/contract/scan";
+import { and, asc, desc, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import type { TScanStatus } from "@brandwarden/contract/constants";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { domainFindings, scans, socialFindings } from "../../db/schema.ts";
+import { domainFindings, reports, scans, socialFindings } from "../../db/schema.ts";
 
 export type ScanRow = typeof scans.$inferSelect;
+// The finding rows' types belong to `findings/findings.repository.ts`; these stay while the
+// webhooks and monitoring modules still import them from here.
 export type DomainFindingRow = typeof domainFindings.$inferSelect;
 export type SocialFindingRow = typeof socialFindings.$inferSelect;
 
@@ -15,6 +17,7 @@ export function createScansRepository(db: Db) {
       const [created] = await tx.insert(scans).values(row).returning();
       return created!;
     },
+    /** Patches the scan; `updated_at` is now unless the patch says when (a worker message's time). */
     async update(
       id: string,
       patch: Partial<typeof scans.$inferInsert>,
@@ -22,10 +25,56 @@ export function createScansRepository(db: Db) {
     ): Promise<ScanRow | null> {
       const [row] = await tx
         .update(scans)
-        .set({ ...patch, updated_at: sql`now()` })
+        .set({ updated_at: sql`now()`, ...patch })
         .where(eq(scans.id, id))
         .returning();
       return row ?? null;
+    },
+    /** `queued` once the worker took it, unless something moved the scan on meanwhile. */
+    async markQueued(id: string): Promise<ScanRow | null> {
+      const [row] = await db
+        .update(scans)
+        .set({ status: "queued", updated_at: sql`now()` })
+        .where(and(eq(scans.id, id), eq(scans.status, "pending")))
+        .returning();
+      return row ?? null;
+    },
+    /** What follows the scan's end was set going (see `ended_announced_at`); a scan resumed meanwhile is left alone. */
+    async markAnnounced(id: string): Promise<void> {
+      await db
+        .update(scans)
+        .set({ ended_announced_at: sql`now()` })
+        .where(and(eq(scans.id, id), inArray(scans.status, TERMINAL)));
+    },
+    /** Terminal scans whose end was not announced yet (a web process died in between). */
+    unannounced(): Promise<ScanRow[]> {
+      return db
+        .select()
+        .from(scans)
+        .where(and(inArray(scans.status, TERMINAL), isNull(scans.ended_announced_at)));
+    },
+    /** Completed scans (of the last `days`) whose report is neither ready nor failed, nor begun. */
+    async completedWithoutReport(days: number): Promise<ScanRow[]> {
+      const rows = await db
+        .select({ scan: scans })
+        .from(scans)
+        .leftJoin(reports, eq(reports.scan_id, scans.id))
+        .where(
+          and(
+            eq(scans.status, "completed"),
+            gte(scans.completed_at, sql`now() - make_interval(days => ${days})`),
+            or(isNull(reports.scan_id), inArray(reports.status, ["pending", "generating"])),
+          ),
+        );
+      return rows.map((r) => r.scan);
+    },
+    /** Users with a scan waiting to be dispatched. */
+    async usersWithPendingScans(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ user_id: scans.user_id })
+        .from(scans)
+        .where(eq(scans.status, "pending"));
+      return rows.map((r) => r.user_id);
     },
     /** Locks the scan row: progress events and user actions on one scan apply one at a time. */
     async lock(id: string, tx: DbOrTx): Promise<ScanRow | null> {
@@ -51,6 +100,16 @@ export function createScansRepository(db: Db) {
     nonTerminal() {
       return db.select().from(scans).where(notInArray(scans.status, TERMINAL));
     },
+    /** The user's scan that has not ended yet (pending, queued or running), if any. */
+    async activeForUser(userId: string, tx: DbOrTx = db): Promise<ScanRow | null> {
+      const rows = await tx
+        .select()
+        .from(scans)
+        .where(and(eq(scans.user_id, userId), notInArray(scans.status, TERMINAL)))
+        .orderBy(desc(scans.created_at))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     /** The newest scan of each user, for the weekly rescan. */
     async latestPerUser(): Promise<ScanRow[]> {
       return db.selectDistinctOn([scans.user_id]).from(scans).orderBy(scans.user_id, desc(scans.created_at));
@@ -72,37 +131,6 @@ export function createScansRepository(db: Db) {
         .from(socialFindings)
         .where(eq(socialFindings.scan_id, scanId))
         .orderBy(asc(socialFindings.platform), asc(socialFindings.handle));
-    },
-    domainScores(tx: DbOrTx, scanId: string, ids: string[]) {
-      return tx
-        .select({ id: domainFindings.id, score: domainFindings.score })
-        .from(domainFindings)
-        .where(and(eq(domainFindings.scan_id, scanId), inArray(domainFindings.id, ids)));
-    },
-    socialScores(tx: DbOrTx, scanId: string, ids: string[]) {
-      return tx
-        .select({ id: socialFindings.id, score: socialFindings.score })
-        .from(socialFindings)
-        .where(and(eq(socialFindings.scan_id, scanId), inArray(socialFindings.id, ids)));
-    },
-    async applyVerdict(
-      tx: DbOrTx,
-      kind: "domain" | "social",
-      id: string,
-      v: {
-        ai_verdict: string;
-        ai_confidence: number;
-        ai_adjustment: number;
-        ai_reasoning: string;
-        adjusted_score: number;
-        adjusted_severity: string;
-      },
-    ) {
-      const table = kind === "domain" ? domainFindings : socialFindings;
-      await tx
-        .update(table)
-        .set({ ...v, updated_at: sql`now()` })
-        .where(eq(table.id, id));
     },
   };
 }

@@ -1,9 +1,5 @@
-import {
-  SCAN_STAGES,
-  type TScanStage,
-  type TScanStatus,
-  type TStageStates,
-} from "@brandwarden/contract/scan";
+import type { TStageStates } from "@brandwarden/contract/scan";
+import { SCAN_STAGES, type TScanStage, type TScanStatus } from "@brandwarden/contract/constants";
 
 /** Merges per-stage progress: a stage named in `incoming` replaces the stored one, others stay. */
 export function mergeStageStates(current: TStageStates, incoming: TStageStates): TStageStates {

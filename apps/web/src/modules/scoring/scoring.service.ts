@@ -1,15 +1,24 @@
+import { describeCampaign, isDefensiveCampaign } from "@brandwarden/contract/campaign-describe";
+import { SEVERITIES, type TSeverity } from "@brandwarden/contract/common";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
 import {
   CAMPAIGN_STATS_DAYS,
   CAMPAIGN_STATS_MAX_FINDINGS,
   FEEDBACK_SAMPLES_LIMIT,
+  KEY_HISTORY_DAYS,
   type TCampaignCluster,
+  type TKeyHistoryRequest,
+  type TKeyHistoryResponse,
   type TFeedbackSample,
   type TWeightSet,
   type TWeightSetPut,
 } from "@brandwarden/contract/scoring";
 import type { Db } from "../../db/client.ts";
+import { createKeyHistoryRepository, type KeyHistoryRepository } from "./key-history.repository.ts";
 import type { ScoringRepository, WeightRow } from "./scoring.repository.ts";
+
+/** Key kinds whose history is counted (the others are no evidence over time). */
+const HISTORY_KINDS = new Set(["ip", "ns", "mx", "cert", "page", "favicon"]);
 
 const presentWeights = (row: WeightRow): TWeightSet => ({
   version: row.version,
@@ -23,8 +32,50 @@ export function nextWeightVersion(latest: number | null, requested: number | und
   return Math.max((latest ?? 0) + 1, requested ?? 0, 1);
 }
 
-export function createScoringService(deps: { db: Db; repo: ScoringRepository; clock?: () => Date }) {
+/** What the learner still needs (contract rule 7, counted as the learner counts: one per labelled finding, at most 500). */
+export interface LearnerStatus {
+  labeled_samples: number;
+  min_labeled_samples: number;
+  labels_needed: number;
+}
+
+export function createScoringService(deps: {
+  db: Db;
+  repo: ScoringRepository;
+  clock?: () => Date;
+  /** MIN_LABELED_SAMPLES, as the worker's learner is configured (default 10). */
+  minLabeledSamples?: number;
+  /** Key rarity over time (default: the one on `db`). */
+  keyHistory?: KeyHistoryRepository;
+}) {
   const now = deps.clock ?? (() => new Date());
+  const min = deps.minLabeledSamples ?? 10;
+  const keyHistory = deps.keyHistory ?? createKeyHistoryRepository(deps.db);
+
+  async function store(
+    source: "manual" | "learned",
+    input: { weights: TWeightSetPut["weights"]; version?: number; sample_size?: number },
+  ): Promise<TWeightSet> {
+    // Two writers storing at once race for the same version; the primary key makes the
+    // loser retry with the next one.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const stored = await deps.db.transaction(async (tx) => {
+          const latest = await deps.repo.latestWeights(tx);
+          return deps.repo.insertWeights(tx, {
+            version: nextWeightVersion(latest?.version ?? null, input.version),
+            weights: input.weights,
+            source,
+            sample_size: input.sample_size ?? 0,
+          });
+        });
+        return presentWeights(stored);
+      } catch (err) {
+        if (attempt >= 4 || !isUniqueViolation(err)) throw err;
+      }
+    }
+  }
+
   return {
     async currentWeights(): Promise<TWeightSet> {
       const latest = await deps.repo.latestWeights();
@@ -32,25 +83,20 @@ export function createScoringService(deps: { db: Db; repo: ScoringRepository; cl
       return { version: 0, weights: { ...DEFAULT_DOMAIN_WEIGHTS }, source: "manual", sample_size: 0 };
     },
 
-    async storeWeights(input: TWeightSetPut): Promise<TWeightSet> {
-      // Two learners storing at once race for the same version; the primary key makes the
-      // loser retry with the next one.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const stored = await deps.db.transaction(async (tx) => {
-            const latest = await deps.repo.latestWeights(tx);
-            return deps.repo.insertWeights(tx, {
-              version: nextWeightVersion(latest?.version ?? null, input.version),
-              weights: input.weights,
-              source: "learned",
-              sample_size: input.sample_size ?? 0,
-            });
-          });
-          return presentWeights(stored);
-        } catch (err) {
-          if (attempt >= 4 || !isUniqueViolation(err)) throw err;
-        }
-      }
+    /** The learner's PUT: stored with source `learned`. */
+    storeWeights: (input: TWeightSetPut): Promise<TWeightSet> => store("learned", input),
+
+    /** An admin's hand-edited set (contract rule 8): source `manual`, same version rule. */
+    storeManualWeights: (input: { weights: TWeightSetPut["weights"]; version?: number }) =>
+      store("manual", { weights: input.weights, version: input.version, sample_size: 0 }),
+
+    async learnerStatus(): Promise<LearnerStatus> {
+      const labeled = Math.min(await deps.repo.labelledFindingCount(), FEEDBACK_SAMPLES_LIMIT);
+      return {
+        labeled_samples: labeled,
+        min_labeled_samples: min,
+        labels_needed: Math.max(0, min - labeled),
+      };
     },
 
     async feedbackSamples(): Promise<TFeedbackSample[]> {
@@ -69,6 +115,18 @@ export function createScoringService(deps: { db: Db; repo: ScoringRepository; cl
       }));
     },
 
+    /**
+     * For each key, the distinct domains outside the asking scan that held it in the last
+     * KEY_HISTORY_DAYS (0 when none, or for a kind not counted).
+     */
+    async keyHistory(input: TKeyHistoryRequest): Promise<TKeyHistoryResponse> {
+      const since = new Date(now().getTime() - KEY_HISTORY_DAYS * 86_400_000);
+      const keys = [...new Set(input.keys)];
+      const counted = keys.filter((k) => HISTORY_KINDS.has(k.slice(0, k.indexOf(":"))));
+      const found = await keyHistory.distinctDomainsPerKey(counted, input.exclude_domains, since);
+      return { counts: Object.fromEntries(keys.map((k) => [k, found.get(k) ?? 0])) };
+    },
+
     async campaignStats(): Promise<TCampaignCluster[]> {
       const since = new Date(now().getTime() - CAMPAIGN_STATS_DAYS * 86_400_000);
       const members = await deps.repo.recentCampaignMembers(since, CAMPAIGN_STATS_MAX_FINDINGS);
@@ -83,29 +141,48 @@ type Member = {
   domain: string;
   campaign_keys: string[] | null;
   registration_created: Date | null;
+  registrar?: string | null;
+  asn_org?: string | null;
+  severity?: string | null;
+  adjusted_severity?: string | null;
 };
 
-/** Groups campaign members by (scan, campaign) into the contract's cluster summaries. */
+const asSeverity = (s: string | null | undefined): TSeverity | null =>
+  s && (SEVERITIES as readonly string[]).includes(s) ? (s as TSeverity) : null;
+
+/**
+ * Groups campaign members by (scan, campaign) into the contract's cluster summaries, each with
+ * its name, kind, evidence in words and worst severity. The brand's own registrations (defensive
+ * groups) are not campaigns and are left out.
+ */
 export function clusterMembers(members: Member[]): TCampaignCluster[] {
-  const groups = new Map<string, { id: string; domains: Set<string>; keys: Set<string>; dates: number[] }>();
+  const groups = new Map<string, { id: string; campaign_id: string; members: Member[] }>();
   for (const m of members) {
-    if (!m.campaign_id) continue;
+    if (!m.campaign_id || isDefensiveCampaign(m.campaign_id)) continue;
     const groupKey = `${m.scan_id}/${m.campaign_id}`;
-    let g = groups.get(groupKey);
-    if (!g) groups.set(groupKey, (g = { id: groupKey, domains: new Set(), keys: new Set(), dates: [] }));
-    g.domains.add(m.domain);
-    for (const k of m.campaign_keys ?? []) g.keys.add(k);
-    if (m.registration_created) g.dates.push(m.registration_created.getTime());
+    const g = groups.get(groupKey) ?? { id: groupKey, campaign_id: m.campaign_id, members: [] };
+    g.members.push(m);
+    groups.set(groupKey, g);
   }
   return [...groups.values()]
-    .map((g) => ({
-      campaign_id: g.id,
-      size: g.domains.size,
-      domains: [...g.domains].sort(),
-      keys: [...g.keys].sort(),
-      earliest_registration: g.dates.length ? new Date(Math.min(...g.dates)).toISOString() : null,
-      latest_registration: g.dates.length ? new Date(Math.max(...g.dates)).toISOString() : null,
-    }))
+    .map((g): TCampaignCluster => {
+      const d = describeCampaign(
+        g.campaign_id,
+        g.members.map((m) => ({
+          ...m,
+          severity: asSeverity(m.severity),
+          adjusted_severity: asSeverity(m.adjusted_severity),
+        })),
+      );
+      const domains = [...new Set(g.members.map((m) => m.domain))].sort();
+      return {
+        campaign_id: g.id,
+        size: domains.length,
+        domains,
+        keys: [...new Set(g.members.flatMap((m) => m.campaign_keys ?? []))].sort(),
+        ...d,
+      };
+    })
     .sort((a, b) => b.size - a.size || a.campaign_id.localeCompare(b.campaign_id));
 }
 

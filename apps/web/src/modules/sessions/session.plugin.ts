@@ -1,15 +1,13 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "@brandwarden/platform/http/app-error";
 import { tokensMatch } from "@brandwarden/platform/http/bearer-auth";
 import { ZId } from "@brandwarden/contract/common";
 import type { UserRow } from "../users/users.repository.ts";
+import { createCsrfTokens } from "./csrf.ts";
+import type { SessionStreams } from "./session-streams.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
 
-export const SESSION_COOKIE = "session_id";
-export const CSRF_COOKIE = "csrf_token";
 const CSRF_HEADER = "x-csrf-token";
-const TWENTY_YEARS_S = 20 * 365 * 24 * 3600; // "permanent"
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -18,23 +16,71 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Cookie names: on https the `__Host-` prefix makes browsers refuse them unless they are Secure,
+ * host-only and for path `/`, so a sibling host or a plain-http page cannot plant them.
+ */
+export function sessionCookieNames(secure: boolean) {
+  const prefix = secure ? "__Host-" : "";
+  return {
+    session: `${prefix}session_id`,
+    /** httponly random value a logged-out browser's CSRF token is bound to. */
+    csrfNonce: `${prefix}csrf_nonce`,
+    /** The current CSRF token, readable by the UI's script; only a transport, never trusted. */
+    csrfToken: `${prefix}csrf_token`,
+  };
+}
+
 export interface SessionPluginOptions {
-  sessions: SessionsRepository;
+  sessions: Pick<SessionsRepository, "find">;
+  streams: SessionStreams;
   secure: boolean;
+  /** The session secret: signs the session cookie (via @fastify/cookie) and keys the CSRF HMAC. */
+  secret: string;
+  /** Lifetime of the (persistent) session cookie: the session's absolute limit. */
+  maxAgeMs: number;
 }
 
 /**
- * Browser sessions: the signed `session_id` cookie (httponly, SameSite lax, permanent) names a
- * session row; `request.user` is its user. CSRF: every state-changing request carries the
- * `x-csrf-token` header equal to the `csrf_token` cookie (double submit), which a page on another
- * site can neither read nor set.
+ * Browser sessions: the signed session cookie (httponly, SameSite lax, persistent for the
+ * session's absolute lifetime) names a session row; `request.user` is its user, while the
+ * session is within its idle and absolute limits. CSRF: every state-changing request carries
+ * the `x-csrf-token` header, which must equal the HMAC of this browser's session id (or, logged
+ * out, of its nonce cookie).
  */
-export function installSessions(app: FastifyInstance, opts: SessionPluginOptions): void {
+export function installSessions(app: FastifyInstance, opts: SessionPluginOptions) {
+  const names = sessionCookieNames(opts.secure);
+  const csrf = createCsrfTokens(opts.secret);
+  const maxAge = Math.floor(opts.maxAgeMs / 1000);
+  const base = { path: "/", secure: opts.secure } as const;
+
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
 
+  const expectedCsrf = (request: FastifyRequest): string | null => {
+    if (request.sessionId) return csrf.forSession(request.sessionId);
+    const nonce = request.cookies[names.csrfNonce];
+    return nonce ? csrf.forNonce(nonce) : null;
+  };
+
+  /** Sets the readable token cookie for the session (or, without one, the nonce) and returns it. */
+  const issueCsrf = (request: FastifyRequest, reply: FastifyReply, sessionId: string | null): string => {
+    let token: string;
+    if (sessionId) token = csrf.forSession(sessionId);
+    else {
+      let nonce = request.cookies[names.csrfNonce];
+      if (!nonce) {
+        nonce = csrf.newNonce();
+        reply.setCookie(names.csrfNonce, nonce, { ...base, httpOnly: true, sameSite: "strict", maxAge });
+      }
+      token = csrf.forNonce(nonce);
+    }
+    reply.setCookie(names.csrfToken, token, { ...base, sameSite: "strict", maxAge });
+    return token;
+  };
+
   app.addHook("onRequest", async (request, reply) => {
-    const raw = request.cookies[SESSION_COOKIE];
+    const raw = request.cookies[names.session];
     if (raw) {
       const unsigned = request.unsignCookie(raw);
       const id = unsigned.valid ? unsigned.value : null;
@@ -42,36 +88,48 @@ export function installSessions(app: FastifyInstance, opts: SessionPluginOptions
       if (found) {
         request.user = found.user;
         request.sessionId = found.session.id;
-      } else reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        trackEventStream(request, reply, opts.streams);
+      } else reply.clearCookie(names.session, base);
     }
     if (!["GET", "HEAD", "OPTIONS"].includes(request.method)) {
-      const cookie = request.cookies[CSRF_COOKIE];
+      const expected = expectedCsrf(request);
       const header = request.headers[CSRF_HEADER];
-      if (!cookie || typeof header !== "string" || !tokensMatch(header, cookie)) {
+      if (!expected || typeof header !== "string" || !tokensMatch(header, expected)) {
         throw new AppError("forbidden", "Missing or invalid CSRF token; reload the page and try again");
       }
     }
   });
+
+  return {
+    names,
+    /** The CSRF token of this browser (for `GET /session`), its cookies set when missing. */
+    csrfToken: (request: FastifyRequest, reply: FastifyReply) => issueCsrf(request, reply, request.sessionId),
+    /** After login or sign-up: the session cookie, and the CSRF token of the new session. */
+    start(request: FastifyRequest, reply: FastifyReply, sessionId: string): string {
+      reply.setCookie(names.session, sessionId, {
+        ...base,
+        httpOnly: true,
+        sameSite: "lax",
+        signed: true,
+        maxAge,
+      });
+      return issueCsrf(request, reply, sessionId);
+    },
+    /** After logout: no session cookie, and a logged-out CSRF token again. */
+    end(request: FastifyRequest, reply: FastifyReply): string {
+      reply.clearCookie(names.session, base);
+      return issueCsrf(request, reply, null);
+    },
+  };
 }
 
-/** The CSRF token of this browser, set as a cookie when it has none yet. */
-export function ensureCsrfToken(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const existing = request.cookies[CSRF_COOKIE];
-  if (existing && /^[0-9a-f]{64}$/.test(existing)) return existing;
-  const token = randomBytes(32).toString("hex");
-  reply.setCookie(CSRF_COOKIE, token, { path: "/", sameSite: "strict", secure, maxAge: TWENTY_YEARS_S });
-  return token;
-}
+export type SessionCookies = ReturnType<typeof installSessions>;
 
-export function setSessionCookie(reply: FastifyReply, sessionId: string, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, sessionId, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    signed: true,
-    maxAge: TWENTY_YEARS_S,
-  });
+/** An event-stream request (EventSource sends this Accept) is ended with the session. */
+function trackEventStream(request: FastifyRequest, reply: FastifyReply, streams: SessionStreams): void {
+  if (!(request.headers.accept ?? "").includes("text/event-stream")) return;
+  const untrack = streams.track(request.sessionId!, request.user!.id, () => reply.raw.end());
+  reply.raw.on("close", untrack);
 }
 
 export function requireUser(request: FastifyRequest): UserRow {

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  ZCredentials,
+  ZPasswordChange,
+  ZPasswordReset,
+  ZPasswordResetAccepted,
+  ZPasswordResetRequest,
+  ZSessionInfo,
+  ZSessionStarted,
+  type TSessionUser,
+} from "@brandwarden/contract/browser/session";
 import { validate } from "@brandwarden/platform/http/validate";
 import type { UserRow } from "../users/users.repository.ts";
 import type { AuthService } from "./auth.service.ts";
-import { ensureCsrfToken, SESSION_COOKIE, setSessionCookie } from "./session.plugin.ts";
+import { requireUser, type SessionCookies } from "./session.plugin.ts";
 
-const ZCredentials = z.object({ email: z.string().max(254), password: z.string().max(200) });
-const ZEmailOnly = z.object({ email: z.string().max(254) });
-const ZNewPassword = z.object({ password: z.string().max(200) });
-
-export const presentUser = (u: UserRow) => ({
+const presentUser = (u: UserRow): TSessionUser => ({
   id: u.id,
   email: u.email,
   admin: u.admin,
@@ -20,48 +26,56 @@ export const presentUser = (u: UserRow) => ({
 export function registerSessionRoutes(
   app: FastifyInstance,
   auth: AuthService,
-  opts: { secure: boolean },
+  cookies: SessionCookies,
 ): void {
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : undefined,
   });
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/session", async (req, reply) => ({
+  r.get("/session", { schema: { response: { 200: ZSessionInfo } } }, async (req, reply) => ({
     user: req.user ? presentUser(req.user) : null,
-    csrf_token: ensureCsrfToken(req, reply, opts.secure),
+    csrf_token: cookies.csrfToken(req, reply),
   }));
 
-  app.post("/session", async (req, reply) => {
+  r.post("/session", { schema: { response: { 200: ZSessionStarted } } }, async (req, reply) => {
     const body = validate(ZCredentials, req.body);
     const { user, session } = await auth.login(body.email, body.password, meta(req));
-    setSessionCookie(reply, session.id, opts.secure);
-    return { user: presentUser(user) };
+    const csrf_token = cookies.start(req, reply, session.id);
+    return { user: presentUser(user), csrf_token };
   });
 
-  app.delete("/session", async (req, reply) => {
+  r.delete("/session", async (req, reply) => {
     if (req.sessionId) await auth.logout(req.sessionId);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    cookies.end(req, reply);
     return reply.status(204).send();
   });
 
-  app.post("/registration", async (req, reply) => {
+  r.post("/registration", { schema: { response: { 201: ZSessionStarted } } }, async (req, reply) => {
     const body = validate(ZCredentials, req.body);
     const { user, session } = await auth.register(body.email, body.password, meta(req));
-    setSessionCookie(reply, session.id, opts.secure);
-    return reply.status(201).send({ user: presentUser(user) });
+    const csrf_token = cookies.start(req, reply, session.id);
+    return reply.status(201).send({ user: presentUser(user), csrf_token });
   });
 
-  app.post("/passwords", async (req, reply) => {
-    await auth.requestReset(validate(ZEmailOnly, req.body).email, req.ip);
+  r.post("/passwords", { schema: { response: { 202: ZPasswordResetAccepted } } }, async (req, reply) => {
+    await auth.requestReset(validate(ZPasswordResetRequest, req.body).email, req.ip);
     return reply
       .status(202)
       .send({ message: "If an account exists for that address, a reset link is on its way." });
   });
 
-  app.put("/passwords/:token", async (req, reply) => {
+  r.put("/passwords/:token", async (req, reply) => {
     const token = String((req.params as { token?: string }).token ?? "");
-    await auth.completeReset(token, validate(ZNewPassword, req.body).password);
+    await auth.completeReset(token, validate(ZPasswordReset, req.body).password, req.ip);
+    return reply.status(204).send();
+  });
+
+  /** In-app password change: the current password, then the new one; other sessions end. */
+  r.put("/account/password", async (req, reply) => {
+    const user = requireUser(req);
+    await auth.changePassword(user, req.sessionId!, validate(ZPasswordChange, req.body));
     return reply.status(204).send();
   });
 }

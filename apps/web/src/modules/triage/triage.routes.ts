@@ -1,32 +1,42 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { ZFindingKind, ZLabel } from "@brandwarden/contract/common";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  ZBulkFeedbackRequest,
+  ZFeedbackRequest,
+  ZLabelResult,
+  ZTriageQueue,
+  ZTriageQueueQuery,
+} from "@brandwarden/contract/browser/triage";
 import { validate } from "@brandwarden/platform/http/validate";
-import { requireUser } from "../sessions/session.plugin.ts";
+import type { ActFor } from "../sessions/actor.ts";
 import type { TriageService } from "./triage.service.ts";
 
-const ZReason = z.string().trim().max(2000).nullable().optional();
-const ZFeedback = z.object({ kind: ZFindingKind, finding_id: z.uuid(), label: ZLabel, reason: ZReason });
-const ZBulk = z.object({
-  kind: ZFindingKind,
-  finding_ids: z.array(z.uuid()).min(1).max(500),
-  label: ZLabel,
-  reason: ZReason,
-});
-
-/** Analyst labels (single and bulk) that feed the learner, and the queue of unlabelled findings. */
-export function registerTriageRoutes(app: FastifyInstance, triage: TriageService): void {
-  const actor = (u: { id: string; admin: boolean }) => ({ id: u.id, admin: u.admin });
-  app.post("/triage/feedback", async (req) => {
-    const b = validate(ZFeedback, req.body);
-    return triage.label(actor(requireUser(req)), b.kind, [b.finding_id], b.label, b.reason || null);
+/**
+ * Analyst labels (single and bulk) that feed the learner, and the queue of unlabelled findings;
+ * an admin works on another user's findings only by naming them (`?user_id=`, recorded).
+ */
+export function registerTriageRoutes(
+  app: FastifyInstance,
+  deps: { triage: TriageService; actFor: ActFor },
+): void {
+  const { triage } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const labelled = { schema: { response: { 200: ZLabelResult } } };
+  r.post("/triage/feedback", labelled, async (req) => {
+    const b = validate(ZFeedbackRequest, req.body);
+    return triage.label(await deps.actFor(req), b.kind, [b.finding_id], b.label, b.reason || null);
   });
-  app.post("/triage/bulk_feedback", async (req) => {
-    const b = validate(ZBulk, req.body);
-    return triage.label(actor(requireUser(req)), b.kind, b.finding_ids, b.label, b.reason || null);
+  r.post("/triage/bulk_feedback", labelled, async (req) => {
+    const b = validate(ZBulkFeedbackRequest, req.body);
+    return triage.label(await deps.actFor(req), b.kind, b.finding_ids, b.label, b.reason || null);
   });
-  app.get("/triage/queue", async (req) => {
-    const scanId = validate(z.object({ scan_id: z.uuid().optional() }), req.query, "query").scan_id;
-    return { items: await triage.queue(actor(requireUser(req)), scanId) };
+  r.get("/triage/queue", { schema: { response: { 200: ZTriageQueue } } }, async (req) => {
+    const { scan_id } = validate(ZTriageQueueQuery, req.query, "query");
+    const [items, learner] = await Promise.all([
+      triage.queue(await deps.actFor(req), scan_id),
+      triage.learnerStatus(),
+    ]);
+    // `learner`: how many more labels (of any kind, by anyone) the learner needs before it trains.
+    return { items, learner };
   });
 }

@@ -1,12 +1,12 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { TFindingKind, TLabel } from "@brandwarden/contract/common";
 import type { TSignals } from "@brandwarden/contract/findings";
+import type { TLabelResult, TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
 import { notFound } from "@brandwarden/platform/http/app-error";
 import type { Db } from "../../db/client.ts";
-import { domainFindings, feedbackLabels, socialFindings } from "../../db/schema.ts";
 import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
+import type { Principal } from "../sessions/actor.ts";
+import type { TriageRepository } from "./triage.repository.ts";
 
-type Actor = { id: string; admin: boolean };
 const QUEUE_SIZE = 50;
 
 /** The learner's view of a finding: each signal's evidence value (null: unknown). */
@@ -14,29 +14,36 @@ function signalValues(signals: TSignals | null): Record<string, number | null> {
   return Object.fromEntries(Object.entries(signals ?? {}).map(([name, s]) => [name, s.value]));
 }
 
-export function createTriageService(deps: { db: Db }) {
-  const table = (kind: TFindingKind) => (kind === "domain" ? domainFindings : socialFindings);
+/** How many labels the learner has and still needs (contract rule 7), as the scoring service counts them. */
+export interface LearnerStatusSource {
+  learnerStatus(): Promise<TLearnerStatus>;
+}
 
+export function createTriageService(deps: { db: Db; repo: TriageRepository; learner: LearnerStatusSource }) {
   return {
     /**
-     * Labels findings and records one feedback sample each, with the evidence as it is now, in
-     * one transaction. Another user's finding is 404 (admins may label any).
+     * Labels findings and records one feedback sample each (by the signed-in user), with the
+     * evidence as it is now, in one transaction. Findings must be the user's the request works on:
+     * another user's is 404, to an admin too unless acting for that user.
      */
-    async label(actor: Actor, kind: TFindingKind, ids: string[], label: TLabel, reason: string | null) {
-      const t = table(kind);
+    async label(
+      p: Principal,
+      kind: TFindingKind,
+      ids: string[],
+      label: TLabel,
+      reason: string | null,
+    ): Promise<TLabelResult> {
       const unique = [...new Set(ids)];
-      return deps.db.transaction(async (tx) => {
-        const rows = await tx.select().from(t).where(inArray(t.id, unique)).for("update");
-        const visible = rows.filter((r) => actor.admin || r.user_id === actor.id);
+      const labeled = await deps.db.transaction(async (tx) => {
+        const rows = await deps.repo.lockFindings(tx, kind, unique);
+        const visible = rows.filter((r) => r.user_id === p.userId);
         if (visible.length !== unique.length)
           throw notFound(unique.length === 1 ? "Finding" : "One of the findings");
-        await tx
-          .update(t)
-          .set({ label, label_reason: reason, labeled_at: sql`now()`, updated_at: sql`now()` })
-          .where(inArray(t.id, unique));
-        await tx.insert(feedbackLabels).values(
+        await deps.repo.setLabel(tx, kind, unique, label, reason);
+        await deps.repo.addFeedback(
+          tx,
           visible.map((r) => ({
-            user_id: actor.id,
+            user_id: p.user.id,
             kind,
             finding_id: r.id,
             label,
@@ -48,42 +55,40 @@ export function createTriageService(deps: { db: Db }) {
             campaign_id: "campaign_id" in r ? (r.campaign_id as string | null) : null,
           })),
         );
-        return { labeled: visible.length, label };
+        return visible.length;
       });
+      // The analyst sees at once how many more labels the learner needs.
+      return { labeled, label, learner: await deps.learner.learnerStatus() };
     },
 
-    /** Unlabelled findings of the user, worst first, domains and social accounts together. */
-    async queue(actor: Actor, scanId?: string) {
-      const ownDomain = and(
-        eq(domainFindings.user_id, actor.id),
-        isNull(domainFindings.label),
-        scanId ? eq(domainFindings.scan_id, scanId) : undefined,
-      );
-      const ownSocial = and(
-        eq(socialFindings.user_id, actor.id),
-        isNull(socialFindings.label),
-        eq(socialFindings.status, "found"),
-        scanId ? eq(socialFindings.scan_id, scanId) : undefined,
-      );
-      const worstDomain = sql`coalesce(${domainFindings.adjusted_score}, ${domainFindings.score}, 0)`;
-      const worstSocial = sql`coalesce(${socialFindings.adjusted_score}, ${socialFindings.score}, 0)`;
+    learnerStatus: () => deps.learner.learnerStatus(),
+
+    /**
+     * Unlabelled findings of the user, worst first, domains and social accounts together; media
+     * URLs carry the act-for so an admin's browser can load another user's images.
+     */
+    async queue(p: Principal, scanId?: string): Promise<TTriageItem[]> {
       const [domains, social] = await Promise.all([
-        deps.db.select().from(domainFindings).where(ownDomain).orderBy(desc(worstDomain)).limit(QUEUE_SIZE),
-        deps.db.select().from(socialFindings).where(ownSocial).orderBy(desc(worstSocial)).limit(QUEUE_SIZE),
+        deps.repo.unlabelledDomain(p.userId, scanId, QUEUE_SIZE),
+        deps.repo.unlabelledSocial(p.userId, scanId, QUEUE_SIZE),
       ]);
-      const items = [
+      const as = p.actingFor ? `?user_id=${p.userId}` : "";
+      const items: TTriageItem[] = [
         ...domains.map((r) => ({
           kind: "domain" as const,
           score: r.adjusted_score ?? r.score ?? 0,
           finding: {
             ...presentDomainFinding(r),
-            screenshot_url: r.screenshot_key ? `/media/screenshots/${r.id}` : null,
+            screenshot_url: r.screenshot_key ? `/media/screenshots/${r.id}${as}` : null,
           },
         })),
         ...social.map((r) => ({
           kind: "social" as const,
           score: r.adjusted_score ?? r.score ?? 0,
-          finding: { ...presentSocialFinding(r), avatar_url: r.avatar_key ? `/media/avatars/${r.id}` : null },
+          finding: {
+            ...presentSocialFinding(r),
+            avatar_url: r.avatar_key ? `/media/avatars/${r.id}${as}` : null,
+          },
         })),
       ];
       return items.sort((a, b) => b.score - a.score).slice(0, QUEUE_SIZE);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
 import type { TBrandContext, TDerivedKeywords, TSocialPlatform } from "@brandwarden/contract/brand";
@@ -23,11 +24,19 @@ export function normaliseKeywords(keywords: string[]): string[] {
   return [...new Set(keywords.map((k) => k.trim().toLowerCase()).filter(Boolean))];
 }
 
+/** PostgreSQL's unique_violation, as drizzle throws it (directly or as the cause). */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+}
+
 export function createUsersService(deps: {
   db: Db;
   repo: UsersRepository;
   brand: Pick<BrandRepository, "ownedDomains" | "socialHandles">;
 }) {
+  // Verified against when the account does not exist, so that answer takes as long as a wrong password.
+  let dummyHash: Promise<string> | null = null;
   return {
     async createUser(input: { email: string; password: string; admin?: boolean }): Promise<UserRow> {
       const email = normaliseEmail(input.email);
@@ -39,8 +48,70 @@ export function createUsersService(deps: {
       return deps.repo.insert({ email, password_hash, admin: input.admin ?? false });
     },
 
+    /** The admin area's registry: every user, newest first. */
+    listUsers: (): Promise<UserRow[]> => deps.repo.list(),
+
+    async getUser(id: string): Promise<UserRow> {
+      const user = await deps.repo.findById(id);
+      if (!user) throw notFound("User");
+      return user;
+    },
+
+    /**
+     * An admin changes a user's e-mail or admin flag; an admin cannot remove their own flag (422),
+     * and an e-mail can belong to one user only (409).
+     */
+    async updateUser(
+      adminId: string,
+      id: string,
+      patch: { email?: string; admin?: boolean },
+    ): Promise<UserRow> {
+      if (id === adminId && patch.admin === false)
+        throw new AppError("invalid", "You cannot remove your own admin flag");
+      const set: { email?: string; admin?: boolean } = {};
+      if (patch.email !== undefined) set.email = normaliseEmail(patch.email);
+      if (patch.admin !== undefined) set.admin = patch.admin;
+      try {
+        const row = await deps.repo.update(id, set);
+        if (!row) throw notFound("User");
+        return row;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError("conflict", "Another user has that e-mail address");
+        throw err;
+      }
+    },
+
+    /** An admin deletes a user (and all their data); not their own account (422). */
+    async deleteUser(adminId: string, id: string): Promise<void> {
+      if (id === adminId) throw new AppError("invalid", "You cannot delete your own account here");
+      if (!(await deps.repo.delete(id))) throw notFound("User");
+    },
+
+    /** The one Argon2 verification every password check goes through (a malformed hash is a mismatch). */
+    async verifyHash(passwordHash: string, password: string): Promise<boolean> {
+      return verify(passwordHash, password).catch(() => false);
+    },
+
     async verifyPassword(user: UserRow, password: string): Promise<boolean> {
-      return verify(user.password_hash, password).catch(() => false);
+      return this.verifyHash(user.password_hash, password);
+    },
+
+    /**
+     * Like verifyPassword; for no user it runs the same Argon2 verification (same parameters) on a
+     * dummy hash and says false, so an unknown e-mail answers like a wrong password.
+     */
+    async verifyPasswordOrDummy(user: UserRow | null, password: string): Promise<boolean> {
+      if (user) return this.verifyPassword(user, password);
+      dummyHash ??= hash(randomBytes(16).toString("hex"), HASH_OPTIONS);
+      await this.verifyHash(await dummyHash, password);
+      return false;
+    },
+
+    /** The stored form of a new password (Argon2id); checks the password rule first (422). */
+    async hashPassword(password: string): Promise<string> {
+      const problem = passwordProblem(password);
+      if (problem) throw invalid(problem);
+      return hash(password, HASH_OPTIONS);
     },
 
     async derivedKeywords(userId: string): Promise<TDerivedKeywords> {

@@ -5,9 +5,10 @@
 import { DEFAULT_AUDIT_CONFIG } from "@brandwarden/contract/settings";
 import { LlmSchema } from "@brandwarden/world/scenario/services-schema";
 import { startLlm } from "@brandwarden/world/services/llm/server";
-import { makeSnapshot } from "../../report/testing/snapshot-fixture.ts";
+import { makeSnapshot } from "../../../testing/snapshot-fixture.ts";
 import { auditFindings, selectForAudit } from "../audit.ts";
 import { createTokenBudget } from "../budget.ts";
+import { createLlmHttp } from "../llm-fetch.ts";
 import { createHttpProvider, type LlmProvider } from "../provider.ts";
 
 const DELAY_MS = 200;
@@ -18,6 +19,8 @@ await fetch(`${llm.url}/__control/faults`, {
   body: JSON.stringify({ delay_ms: DELAY_MS }),
 });
 
+// The world's LLM listens on loopback: the bench allows private networking, as the test world does.
+const http = createLlmHttp({ allowPrivateNetwork: true });
 const snapshot = makeSnapshot({ findings: 400, screenshotShare: 0 });
 const all = selectForAudit(snapshot, "low");
 
@@ -63,6 +66,7 @@ for (const c of CASES) {
       baseUrl: c.kind === "openai" ? llm.openaiBaseUrl : llm.anthropicBaseUrl,
       model: "world-llm-1",
       apiKey: "sk-bench",
+      fetch: http.fetch,
     }),
   );
   const budget = createTokenBudget(c.budget);
@@ -81,4 +85,5 @@ for (const c of CASES) {
   );
   if (budget.committed() > c.budget) throw new Error("budget overspent");
 }
+await http.close();
 await llm.close();

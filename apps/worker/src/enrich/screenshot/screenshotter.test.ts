@@ -3,7 +3,7 @@ import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-w
 import type { World } from "@brandwarden/world/world";
 import { createDnsClient, type DnsClient } from "../../dns/dns-client.ts";
 import { createScreenshotter, ScreenshotUnavailableError } from "./screenshotter.ts";
-import { dHash, perceptualSimilarity } from "./perceptual-hash.ts";
+import { dHash, perceptualSimilarity } from "@brandwarden/platform/images/perceptual-hash";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // These tests need Debian's Chromium (`.ci/run` installs it); without it they fail, never skip.

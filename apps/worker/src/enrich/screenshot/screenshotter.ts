@@ -5,9 +5,12 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { DnsClient } from "../../dns/dns-client.ts";
 import { warnOnce } from "../optional.ts";
 import { withDeadline } from "../provenance.ts";
-import { pngPerceptualHash } from "./perceptual-hash.ts";
+import { screenshotHash } from "@brandwarden/platform/images/perceptual-hash";
 import { startPinningProxy, type PinningProxy } from "./pinning-proxy.ts";
-import { HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
+import {
+  sandboxedChromiumLaunch,
+  type SandboxedLaunch,
+} from "@brandwarden/platform/browser/sandboxed-chromium";
 
 // Screenshots with Debian's Chromium through playwright-core: one shared browser launched on
 // first use, a bounded number of pages at once, a fixed 1280x800 viewport. Each page gets its own
@@ -15,6 +18,13 @@ import { HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
 // Certificate errors are ignored in the browser (ignoreHTTPSErrors): the screenshot is evidence of
 // what a victim would be shown, and the certificate's validity is recorded by tls-inspect; the
 // browser cannot be given EXTRA_CA_CERTS without an NSS database on disk.
+//
+// The page is hostile, so the browser is contained (sandboxed-chromium.ts): Chromium's own sandbox
+// on, run as an unprivileged user with an empty environment and a fresh profile; its only way out
+// is the pinning proxy (WebRTC limited to proxied traffic, which the proxy never carries as UDP).
+// JavaScript stays on: phishing kits draw their forms and cloak with script, and a screenshot of
+// the script-less page would show an analyst something a victim never sees. No downloads, no
+// service workers, no permissions are granted.
 
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 
@@ -40,11 +50,12 @@ export interface ScreenshotterOptions {
   userAgent: string;
   timeoutMs: number;
   maxPages?: number;
+  /** The unprivileged user Chromium runs as when the worker is root (RENDERER_USER). */
+  rendererUser?: string;
   logger?: Logger;
 }
 
 const ARGS = [
-  ...HEADLESS_CHROMIUM_ARGS,
   "--disable-dev-shm-usage",
   // Chromium sends loopback straight past a proxy unless told otherwise; here everything goes through it.
   "--proxy-bypass-list=<-loopback>",
@@ -52,7 +63,7 @@ const ARGS = [
 
 export function createScreenshotter(opts: ScreenshotterOptions): Screenshotter {
   const limit = pLimit(opts.maxPages ?? 4);
-  let started: Promise<{ browser: Browser; proxy: PinningProxy }> | null = null;
+  let started: Promise<{ browser: Browser; proxy: PinningProxy; launch: SandboxedLaunch }> | null = null;
 
   const start = () =>
     (started ??= (async () => {
@@ -67,17 +78,26 @@ export function createScreenshotter(opts: ScreenshotterOptions): Screenshotter {
       } catch (err) {
         throw new ScreenshotUnavailableError(`playwright-core cannot be loaded: ${(err as Error).message}`);
       }
+      let launch: SandboxedLaunch;
+      try {
+        launch = await sandboxedChromiumLaunch({ chromiumPath: opts.chromiumPath, rendererUser: opts.rendererUser, extraArgs: ARGS }); // prettier-ignore
+      } catch (err) {
+        throw new ScreenshotUnavailableError((err as Error).message);
+      }
       const proxy = await startPinningProxy({ dns: opts.dns, allowPrivateNetwork: opts.allowPrivateNetwork, connectTimeoutMs: opts.timeoutMs }); // prettier-ignore
       try {
         const browser = await chromium.launch({
-          executablePath: opts.chromiumPath,
-          args: ARGS,
+          executablePath: launch.executablePath,
+          chromiumSandbox: launch.chromiumSandbox,
+          args: launch.args,
+          env: launch.env,
           timeout: 30_000,
           proxy: { server: proxy.server, bypass: "<-loopback>" },
         });
-        return { browser, proxy };
+        return { browser, proxy, launch };
       } catch (err) {
         await proxy.close();
+        await launch.dispose();
         throw new ScreenshotUnavailableError(
           `Chromium did not start: ${(err as Error).message.split("\n")[0]}`,
         );
@@ -113,6 +133,8 @@ export function createScreenshotter(opts: ScreenshotterOptions): Screenshotter {
       userAgent: opts.userAgent,
       ignoreHTTPSErrors: true,
       javaScriptEnabled: true,
+      acceptDownloads: false,
+      serviceWorkers: "block",
       proxy: { server: env.proxy.server, username: session.username, password: session.password, bypass: "<-loopback>" }, // prettier-ignore
     });
     try {
@@ -120,7 +142,7 @@ export function createScreenshotter(opts: ScreenshotterOptions): Screenshotter {
       page.setDefaultTimeout(opts.timeoutMs);
       await page.goto(url, { waitUntil: "load", timeout: opts.timeoutMs });
       const png = await page.screenshot({ type: "png", fullPage: false, timeout: opts.timeoutMs });
-      return { png, hash: await pngPerceptualHash(png, opts.logger) };
+      return { png, hash: await screenshotHash(png) };
     } finally {
       session.close();
       await context.close().catch(() => {});
@@ -137,6 +159,7 @@ export function createScreenshotter(opts: ScreenshotterOptions): Screenshotter {
       if (env) {
         await env.browser.close().catch(() => {});
         await env.proxy.close();
+        await env.launch.dispose();
       }
     },
   };

@@ -12,7 +12,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DNSTWIST_FUZZERS, generatePermutations } from "../index.ts";
+import { DNSTWIST_FUZZERS } from "../fuzzer-names.ts";
+import { generatePermutations } from "../generate.ts";
 
 const DOMAINS = ["acmebank.com", "my-bank.com", "bücher.de", "brand.co.uk", "paypal.com"];
 const RUNS = 7;

@@ -1,9 +1,10 @@
 import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CROSS_TLDS, SHORT_CROSS_TLDS } from "../data/cross-tlds.ts";
-import { DNSTWIST_FUZZERS, FUZZER_NAMES } from "../fuzzer-names.ts";
+import { FUZZER_NAMES } from "@brandwarden/contract/constants";
+import { DNSTWIST_FUZZERS } from "../fuzzer-names.ts";
 import { generatePermutations } from "../generate.ts";
-import { names } from "../test-helpers.ts";
+import { names } from "../../../test/fuzzer-output.ts";
 import type { FuzzContext } from "../types.ts";
 import { typoTld } from "./cross-tld.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generatePermutations } from "../generate.ts";
 import { skeleton } from "../confusables.ts";
-import { names } from "../test-helpers.ts";
+import { names } from "../../../test/fuzzer-output.ts";
 
 describe("look-alike fuzzers", () => {
   it("homoglyph: ASCII look-alikes, bigrams and IDN glyphs, two deep", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generatePermutations } from "../generate.ts";
-import { names } from "../test-helpers.ts";
+import { names } from "../../../test/fuzzer-output.ts";
 
 describe("structure fuzzers", () => {
   it("subdomain inserts a dot inside the label, not next to a hyphen", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generatePermutations } from "../generate.ts";
 import { FREE_HOST_FAVOURITES } from "../data/free-hosts.ts";
 import { freeHostSuffixes } from "./suffix.ts";
-import { names } from "../test-helpers.ts";
+import { names } from "../../../test/fuzzer-output.ts";
 
 describe("suffix fuzzers", () => {
   it("tld-swap puts the label under each suffix of the caller's list, keeping registrability", () => {

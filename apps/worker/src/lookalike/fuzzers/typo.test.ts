@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { names } from "../test-helpers.ts";
+import { names } from "../../../test/fuzzer-output.ts";
 import { KEYBOARDS } from "../keyboards.ts";
 
 describe("typo fuzzers", () => {

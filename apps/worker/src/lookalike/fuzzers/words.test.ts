@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generatePermutations } from "../generate.ts";
-import { names } from "../test-helpers.ts";
+import { names } from "../../../test/fuzzer-output.ts";
 
 describe("word fuzzers", () => {
   it("dictionary: four affix forms, and hyphen parts replaced (dnstwist)", () => {

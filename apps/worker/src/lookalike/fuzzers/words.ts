@@ -10,7 +10,7 @@ import {
   PHONETIC_RULES,
   TOP_PHISHING_WORDS,
 } from "../data/words.ts";
-import { misspellingsIndex } from "../misspellings.ts";
+import { misspellingsOf } from "../misspellings.ts";
 import type { FuzzContext, FuzzerFn } from "../types.ts";
 
 /** dnstwist's dictionary: brand-word, brandword, word-brand, wordbrand; hyphen parts replaced by words. */
@@ -47,7 +47,12 @@ export const keywordTld: FuzzerFn = function* (ctx) {
 
 /** Words inside the label replaced by their common misspellings. */
 export const misspelling: FuzzerFn = function* (ctx) {
-  const index = misspellingsIndex();
+  const { label } = ctx;
+  const words: string[] = [];
+  for (let start = 0; start < label.length; start++) {
+    for (let end = start + 3; end <= label.length; end++) words.push(label.slice(start, end));
+  }
+  const index = misspellingsOf(words);
   yield* replaceWords(ctx, (word) => index.get(word), 3);
 };
 

@@ -2,7 +2,8 @@ import pLimit from "p-limit";
 import type { TDomainFindingDelta } from "@brandwarden/contract/findings";
 import type { Enricher } from "../../enrich/enricher.ts";
 import type { EnrichedFields } from "../scan-data.ts";
-import { throwIfCancelled, type StageDef } from "../stage.ts";
+import { withCircuitBreaker } from "../../net/circuit-breaker.ts";
+import { sourceBreaker, throwIfCancelled, type StageDef } from "../stage.ts";
 
 const BATCH = 25;
 
@@ -38,26 +39,29 @@ export function enrichStage(deps: { enricher: Enricher; concurrency: number }): 
       ctx.progress(0, targets.length);
       // Own queue rather than enrichAll, so a cancel stops queued lookups from starting at all.
       const limit = pLimit(deps.concurrency);
-      await Promise.all(
-        targets.map((t) =>
-          limit(async () => {
-            throwIfCancelled(ctx.signal);
-            const resolved = { a: t.dns_a, aaaa: t.dns_aaaa, mx: t.dns_mx, ns: t.dns_ns };
-            const result = await deps.enricher.enrichLookalike(t.domain, resolved, brand);
-            throwIfCancelled(ctx.signal);
-            const { screenshot_png, ...fields } = result.fields;
-            const provenance = result.provenance as Record<string, unknown>;
-            // The checkpoint keeps the evidence; the screenshot travels once, in the delta.
-            enriched[t.domain] = { ...fields, provenance };
-            batch.push({
-              domain: t.domain,
-              ...fields,
-              provenance,
-              ...(screenshot_png ? { screenshot_png } : {}),
-            });
-            ctx.progress(++done, targets.length);
-            if (batch.length >= BATCH || screenshot_png) await flush();
-          }),
+      const breaker = sourceBreaker(ctx);
+      await withCircuitBreaker(breaker, () =>
+        Promise.all(
+          targets.map((t) =>
+            limit(async () => {
+              throwIfCancelled(ctx.signal);
+              const resolved = { a: t.dns_a, aaaa: t.dns_aaaa, mx: t.dns_mx, ns: t.dns_ns };
+              const result = await deps.enricher.enrichLookalike(t.domain, resolved, brand);
+              throwIfCancelled(ctx.signal);
+              const { screenshot_png, ...fields } = result.fields;
+              const provenance = result.provenance as Record<string, unknown>;
+              // The checkpoint keeps the evidence; the screenshot travels once, in the delta.
+              enriched[t.domain] = { ...fields, provenance };
+              batch.push({
+                domain: t.domain,
+                ...fields,
+                provenance,
+                ...(screenshot_png ? { screenshot_png } : {}),
+              });
+              ctx.progress(++done, targets.length);
+              if (batch.length >= BATCH || screenshot_png) await flush();
+            }),
+          ),
         ),
       ).catch((err: unknown) => {
         limit.clearQueue();

@@ -1,6 +1,6 @@
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
-import type { Resolver } from "../../resolve/resolver.ts";
-import { resolveCandidates } from "../../resolve/stage-adapter.ts";
+import type { Resolver } from "../../resolve/types.ts";
+import { resolveCandidates } from "./resolve-candidates.ts";
 import type { ResolvedCandidate } from "../scan-data.ts";
 import { ScanCancelledError, type StageDef } from "../stage.ts";
 
@@ -37,6 +37,8 @@ export function resolveStage(deps: { resolver: Resolver }): StageDef {
           original_domain: r.original_domain,
           fuzzer: r.fuzzer,
           fuzzers: r.fuzzers,
+          discovered_by: r.discovered_by ?? ["permutation"],
+          discovery_reason: r.discovery_reason ?? null,
           registrable_domain: r.registrable_domain,
           resolve_status: r.resolve_status,
           dns_a: r.dns_a,

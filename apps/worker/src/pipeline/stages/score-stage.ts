@@ -1,16 +1,13 @@
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
 import type { TDomainFindingDelta } from "@brandwarden/contract/findings";
-import { campaignContextOf, clusterFindings } from "../../campaigns/index.ts";
+import { campaignContextOf } from "../../campaigns/cluster.ts";
+import { clusterScan } from "../../campaigns/scan-clusters.ts";
+import { feedQueryOf } from "../../feeds/feed-index.ts";
 import type { FeedLoadResult } from "../../feeds/loader.ts";
-import { feedQueryOf } from "../../feeds/index.ts";
 import type { ScoringApi } from "../../internal-api/web-client.ts";
-import {
-  brandContextFromScan,
-  DOMAIN_SIGNAL_SET,
-  scoreFinding,
-  runLearner,
-  type DomainEvidence,
-} from "../../scoring/index.ts";
+import { brandContextFromScan, type DomainEvidence } from "../../scoring/evidence.ts";
+import { DOMAIN_SIGNAL_SET, runLearner } from "../../scoring/learner/run-learner.ts";
+import { scoreFinding } from "../../scoring/score.ts";
 import { DEFAULT_SOCIAL_WEIGHTS } from "../../social/social-signals.ts";
 import type { ScoredFinding } from "../scan-data.ts";
 import { throwIfCancelled, type StageDef } from "../stage.ts";
@@ -77,16 +74,14 @@ export function scoreStage(deps: ScoreStageDeps): StageDef {
         ...(ctx.data.enriched?.[c.domain] ?? {}),
       }));
       const brand = brandContextFromScan(ctx.payload);
-      const clusters = clusterFindings(evidence, {
-        brand: {
-          ips: ctx.payload.domain_profiles.flatMap((p) => p.ips),
-          name_servers: ctx.payload.domain_profiles.flatMap((p) => p.name_servers),
-          favicon_hashes: ctx.payload.domain_profiles.flatMap((p) =>
-            p.favicon_hash ? [p.favicon_hash] : [],
-          ),
-          html_hashes: ctx.payload.domain_profiles.flatMap((p) => (p.html_hash ? [p.html_hash] : [])),
-        },
-      });
+      // Campaigns, with each key's rarity over earlier scans when the web application answers.
+      const clusters = await clusterScan(evidence, ctx.payload, deps.scoring);
+      if (clusters.historyError)
+        await ctx.log(
+          "warn",
+          `campaign key history unavailable: ${clusters.historyError}`,
+          "key_history_failed",
+        );
       const scored: Record<string, ScoredFinding> = {};
       const now = new Date();
       let batch: TDomainFindingDelta[] = [];

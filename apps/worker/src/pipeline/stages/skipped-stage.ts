@@ -1,4 +1,4 @@
-import type { TScanStage } from "@brandwarden/contract/scan";
+import type { TScanStage } from "@brandwarden/contract/constants";
 import type { ScanData } from "../scan-data.ts";
 import type { StageDef } from "../stage.ts";
 

@@ -1,8 +1,9 @@
-import { runSocialDiscovery } from "../../social/social-stage.ts";
+import { runSocialDiscovery } from "../../social/social-discovery.ts";
 import type { ScoringApi } from "../../internal-api/web-client.ts";
 import type { SocialRuntime } from "../../social/social-runtime.ts";
 import { SOCIAL_SIGNALS } from "../../social/social-signals.ts";
-import { ScanCancelledError, type StageDef } from "../stage.ts";
+import { withCircuitBreaker } from "../../net/circuit-breaker.ts";
+import { ScanCancelledError, sourceBreaker, type StageDef } from "../stage.ts";
 
 /** `social`: impersonating accounts across platforms, scored, published by (platform, handle). */
 export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi | null }): StageDef {
@@ -25,18 +26,21 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
         }
       }
       try {
-        ctx.data.social = await runSocialDiscovery({
-          payload: ctx.payload,
-          lookalikeDomains: (ctx.data.resolved ?? []).map((r) => r.domain),
-          signal: ctx.signal,
-          publish: (kind, data) => ctx.publisher.publish(kind, data),
-          progress: (done, total) => ctx.progress(done, total),
-          deps: {
-            runtime: deps.runtime,
-            weights,
-            log: (level, message, code) => ctx.log(level, message, code),
-          },
-        });
+        const breaker = sourceBreaker(ctx);
+        ctx.data.social = await withCircuitBreaker(breaker, () =>
+          runSocialDiscovery({
+            payload: ctx.payload,
+            lookalikeDomains: (ctx.data.resolved ?? []).map((r) => r.domain),
+            signal: ctx.signal,
+            publish: (kind, data) => ctx.publisher.publish(kind, data),
+            progress: (done, total) => ctx.progress(done, total),
+            deps: {
+              runtime: deps.runtime,
+              weights,
+              log: (level, message, code) => ctx.log(level, message, code),
+            },
+          }),
+        );
       } catch (err) {
         if (ctx.signal.aborted) throw new ScanCancelledError("scan cancelled");
         throw err;

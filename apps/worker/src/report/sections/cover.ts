@@ -1,4 +1,4 @@
-/** The report's head: title, brand, scan, dates, and the brand's logo (PNG/JPEG; other types get a note). */
+/** The report's head: title, brand, scan, dates, and the brand's logo (already a bounded PNG, or a note why not). */
 import {
   BOLD,
   FONT,
@@ -7,6 +7,7 @@ import {
   contentWidth,
   decodeImageDataUri,
   drawImage,
+  type DecodedImage,
   type Doc,
   type Style,
 } from "../pdf-doc.ts";
@@ -18,7 +19,9 @@ export function drawCover(doc: Doc, model: ReportModel, title: string, style: St
   const left = doc.page.margins.left;
   const top = doc.page.margins.top;
   const logoBox = style.oneLineItems ? 48 : 90;
-  const logo = decodeImageDataUri(model.snapshot.logo_data_uri);
+  const logo: DecodedImage = model.logo_refused
+    ? { ok: false, reason: model.logo_refused }
+    : decodeImageDataUri(model.snapshot.logo_data_uri);
   const logoH = drawImage(doc, logo, left + contentWidth(doc) - logoBox, top, logoBox, logoBox);
   const textWidth = contentWidth(doc) - logoBox - 12;
   doc
@@ -35,7 +38,7 @@ export function drawCover(doc: Doc, model: ReportModel, title: string, style: St
   doc.text(`Generated ${model.generated_at.slice(0, 16).replace("T", " ")} UTC by Brandwarden`, {
     width: textWidth,
   });
-  if (!logo.ok && model.snapshot.logo_data_uri)
+  if (!logo.ok && (model.snapshot.logo_data_uri || model.logo_refused))
     doc.text(`Brand logo not shown: ${logo.reason}.`, { width: textWidth });
   else if (logo.ok && logoH === null)
     doc.text("Brand logo not shown: the image could not be decoded.", { width: textWidth });

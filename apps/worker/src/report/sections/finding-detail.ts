@@ -13,9 +13,11 @@ import {
   mutedNote,
   type Doc,
 } from "../pdf-doc.ts";
+import { describeAiDemotion } from "@brandwarden/contract/ai-demotion";
+import { isDefensiveCampaign } from "@brandwarden/contract/campaign-describe";
 import { displayDomain, oneLine } from "../pdf-text.ts";
 import { effectiveSeverity, type Finding } from "../report-model.ts";
-import { isoDay, keyLabel, scoreLabel, siteActivity } from "../report-text.ts";
+import { isoDay, scoreLabel, siteActivity } from "../report-text.ts";
 
 const SHOT_W = 260;
 const SHOT_H = 170;
@@ -39,7 +41,17 @@ export function signalLines(f: Finding): { lines: string[]; unknown: number } {
   return { lines, unknown };
 }
 
-export function drawFinding(doc: Doc, f: Finding, index: number): void {
+const SOURCE_NAMES: Record<string, string> = { permutation: "permutations", ct: "Certificate Transparency" };
+
+/** "Certificate Transparency and permutations: <why>"; null for findings from before sources were recorded. */
+function discoveredBy(f: Finding): string | null {
+  if (!f.discovered_by?.length) return null;
+  const names = f.discovered_by.map((s) => SOURCE_NAMES[s] ?? s).join(" and ");
+  return f.discovery_reason ? `${names}: ${oneLine(f.discovery_reason, 300)}` : names;
+}
+
+/** `campaignName`: the readable name of the finding's campaign (the campaign section's heading). */
+export function drawFinding(doc: Doc, f: Finding, index: number, campaignName?: string | null): void {
   ensureSpace(doc, 60);
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
@@ -63,6 +75,7 @@ export function drawFinding(doc: Doc, f: Finding, index: number): void {
   doc.font(FONT).fontSize(9).fillColor(INK);
 
   keyValue(doc, "Activity", siteActivity(f), 10);
+  keyValue(doc, "Found by", discoveredBy(f), 10);
   keyValue(
     doc,
     "Detection",
@@ -84,6 +97,8 @@ export function drawFinding(doc: Doc, f: Finding, index: number): void {
       10,
     );
   }
+  // Every AI demotion is shown as such, with the hard evidence that held it in its band.
+  if (f.ai_demotion) keyValue(doc, "AI demotion", describeAiDemotion(f.ai_demotion), 10);
   keyValue(
     doc,
     "Registration",
@@ -173,7 +188,16 @@ export function drawFinding(doc: Doc, f: Finding, index: number): void {
       10,
     );
   if (f.campaign_id)
-    keyValue(doc, "Campaign", join([f.campaign_id, list(f.campaign_keys?.map(keyLabel) ?? null, 5)]), 10);
+    keyValue(
+      doc,
+      isDefensiveCampaign(f.campaign_id) ? "Brand's own?" : "Campaign",
+      isDefensiveCampaign(f.campaign_id)
+        ? `probably the brand's own registration, not an attack (id ${f.campaign_id})`
+        : campaignName
+          ? `${campaignName} (id ${f.campaign_id})`
+          : f.campaign_id,
+      10,
+    );
   const { lines, unknown } = signalLines(f);
   if (lines.length || unknown)
     keyValue(

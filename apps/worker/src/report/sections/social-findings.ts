@@ -1,4 +1,5 @@
 import { BOLD, andMore, item, mutedNote, sectionHeading, type Doc, type Style } from "../pdf-doc.ts";
+import { describeAiDemotion } from "@brandwarden/contract/ai-demotion";
 import { oneLine } from "../pdf-text.ts";
 import type { ReportModel } from "../report-model.ts";
 
@@ -32,6 +33,7 @@ export function drawSocialFindings(doc: Doc, model: ReportModel, style: Style, m
       s.followers !== null && `${s.followers} followers`,
       s.verified && "verified",
       s.ai_verdict && `AI: ${s.ai_verdict}${s.ai_reasoning ? ` (${oneLine(s.ai_reasoning, 300)})` : ""}`,
+      s.ai_demotion && describeAiDemotion(s.ai_demotion),
     ].filter(Boolean);
     if (facts.length) item(doc, facts.join("; "), style, 12);
   }

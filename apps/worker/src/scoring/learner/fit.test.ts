@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
 import { fitWeights, POINTS_PER_LOGIT, solveSpd, type LabeledSample } from "./fit.ts";
-import { rocAuc, rotatedWeights, syntheticSamples } from "./synthetic.ts";
+import { rocAuc, rotatedWeights, syntheticSamples } from "../../../testing/synthetic-labels.ts";
 
 const NOW = new Date("2025-06-01T00:00:00Z");
 const names = Object.keys(DEFAULT_DOMAIN_WEIGHTS);

@@ -5,11 +5,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import { insertFeedback, insertUser } from "../../../../web/test/factories.ts";
-import { startTestWeb, TEST_TOKEN, type TestWeb } from "../../../../web/test/harness.ts";
+import { insertFeedback, insertUser } from "@brandwarden/web/test/factories";
+import { startTestWeb, TEST_TOKEN, type TestWeb } from "@brandwarden/web/test/harness";
 import { createWebClient } from "../../internal-api/web-client.ts";
 import { scoreFinding } from "../score.ts";
-import { CTX, NOW } from "../signals/test-brand.ts";
+import { CTX, NOW } from "../../../test/signal-brand.ts";
 import { runLearner } from "./run-learner.ts";
 
 describe("learner against a real web app (PGlite)", () => {

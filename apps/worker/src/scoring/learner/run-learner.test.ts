@@ -6,8 +6,9 @@ import type {
   TWeightSetPut,
 } from "@brandwarden/contract/scoring";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import { runLearner } from "./run-learner.ts";
-import { rotatedWeights, syntheticSamples } from "./synthetic.ts";
+import { DEFAULT_SOCIAL_WEIGHTS } from "../../social/social-signals.ts";
+import { DOMAIN_SIGNAL_SET, runLearner } from "./run-learner.ts";
+import { rotatedWeights, syntheticSamples } from "../../../testing/synthetic-labels.ts";
 
 const NOW = new Date("2025-06-01T00:00:00Z");
 
@@ -75,6 +76,38 @@ describe("runLearner", () => {
     expect(puts).toEqual([]);
   });
 
+  it("learns from ten mixed labels: the minimum counts domain and social labels together", async () => {
+    const both = [DOMAIN_SIGNAL_SET, { kind: "social" as const, defaults: DEFAULT_SOCIAL_WEIGHTS }];
+    const { api, puts } = fakeApi([...toFeedback(5), ...toFeedback(5, "social", 2)]);
+    const out = await runLearner(api, { now: NOW, signalSets: both });
+    expect(out.action).toBe("stored");
+    if (out.action !== "stored") return;
+    expect(out.sample_size).toBe(10);
+    expect(out.learned.map((l) => [l.kind, l.sample_size])).toEqual([
+      ["domain", 5],
+      ["social", 5],
+    ]);
+    expect(puts[0]!.sample_size).toBe(10);
+    const nine = fakeApi([...toFeedback(5), ...toFeedback(4, "social", 2)]);
+    expect(await runLearner(nine.api, { now: NOW, signalSets: both })).toMatchObject({
+      action: "skipped",
+      sample_size: 9,
+    });
+  });
+
+  it("trains on a relabelled finding once, with its newest label", async () => {
+    const samples = toFeedback(10);
+    // The first finding relabelled later: both samples served, the newer first.
+    const older = { ...samples[0]!, label: "confirmed" as const, created_at: "2025-05-01T00:00:00.000Z" };
+    const newer = { ...samples[0]!, label: "benign" as const, created_at: "2025-05-20T00:00:00.000Z" };
+    const relabelled = fakeApi([newer, ...samples.slice(1), older]);
+    const out = await runLearner(relabelled.api, { now: NOW });
+    expect(out).toMatchObject({ action: "stored", sample_size: 10 });
+    const once = fakeApi([newer, ...samples.slice(1)]);
+    await runLearner(once.api, { now: NOW });
+    expect(relabelled.puts[0]!.weights).toEqual(once.puts[0]!.weights);
+  });
+
   it("fits and stores a full weight set with sample_size at the minimum and above", async () => {
     const { api, puts } = fakeApi(toFeedback(300));
     const out = await runLearner(api, { now: NOW, minLabeledSamples: 10 });
@@ -116,5 +149,30 @@ describe("runLearner", () => {
     const w = (f: typeof withStats) => f.puts[0]!.weights.campaign_membership!;
     expect(w(withStats)).toBeGreaterThan(w(without));
     expect(w(without)).toBe(DEFAULT_DOMAIN_WEIGHTS.campaign_membership); // no evidence: prior kept
+  });
+
+  it("takes no campaign context from the brand's own registrations", async () => {
+    const samples = toFeedback(40).map((s, i) => ({
+      ...s,
+      label: (i < 20 ? "confirmed" : "benign") as "confirmed" | "benign",
+      campaign_id: i < 20 ? `def_${i % 10}` : null,
+      signals: { ...s.signals, campaign_membership: null },
+    }));
+    const groups = (kind: "defensive" | undefined): TCampaignCluster[] =>
+      Array.from({ length: 10 }, (_, k) => ({
+        campaign_id: `00000000-0000-4000-8000-000000000000/def_${k}`,
+        size: 9,
+        domains: [],
+        // As a strong key would look, to show it is skipped for being defensive, not weak.
+        keys: ["ip:203.0.113.1", "cert:sha256:aa"],
+        earliest_registration: null,
+        latest_registration: null,
+        ...(kind ? { kind } : {}),
+      }));
+    for (const kind of ["defensive", undefined] as const) {
+      const f = fakeApi(samples, groups(kind));
+      await runLearner(f.api, { now: NOW });
+      expect(f.puts[0]!.weights.campaign_membership).toBe(DEFAULT_DOMAIN_WEIGHTS.campaign_membership);
+    }
   });
 });

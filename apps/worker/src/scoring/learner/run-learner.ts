@@ -3,10 +3,11 @@
  * application, fit, and store a new weight set; or store nothing below MIN_LABELED_SAMPLES.
  * The only I/O is through the injected API client.
  */
+import { isDefensiveCampaign } from "@brandwarden/contract/campaign-describe";
 import type { TFindingKind } from "@brandwarden/contract/common";
 import type { TCampaignCluster, TFeedbackSample, TWeights } from "@brandwarden/contract/scoring";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import { campaignStrength } from "../../campaigns/keys.ts";
+import { campaignStrength } from "../../infra-facts/key-strength.ts";
 import type { ScoringApi } from "../../internal-api/web-client.ts";
 import { fitWeights, type FitResult, type LabeledSample } from "./fit.ts";
 import { DEFAULT_MIN_LABELED_SAMPLES, DEFAULT_WEIGHTS_DECAY_DAYS, shouldLearn } from "./sample-weights.ts";
@@ -45,7 +46,7 @@ type Api = Pick<ScoringApi, "getFeedbackSamples" | "getCampaignStats" | "getWeig
 /**
  * The web application reports clusters per scan as `<scan_id>/<campaign_id>`; a sample carries
  * the bare campaign id. Ids hash the member domains, so the same campaign seen by two scans
- * has one id and counts once.
+ * has one id and counts once. Defensive groups (the brand's own registrations) are skipped.
  */
 function clusterIndex(
   clusters: readonly TCampaignCluster[],
@@ -53,6 +54,8 @@ function clusterIndex(
   const out = new Map<string, { size: number; keys: Set<string> }>();
   for (const c of clusters) {
     const id = c.campaign_id.slice(c.campaign_id.lastIndexOf("/") + 1);
+    // The brand's own registrations are no campaign: they give no campaign context.
+    if (c.kind === "defensive" || isDefensiveCampaign(id)) continue;
     const entry = out.get(id) ?? { size: 0, keys: new Set<string>() };
     entry.size = Math.max(entry.size, c.size);
     for (const k of c.keys) entry.keys.add(k);
@@ -71,6 +74,22 @@ function withCampaignContext(s: TFeedbackSample, clusters: ReturnType<typeof clu
   return { ...s, signals: { ...s.signals, campaign_membership: campaignStrength(c.size, [...c.keys]) } };
 }
 
+/**
+ * One sample per finding, its newest label (samples come newest first): a relabelled finding
+ * must not train on both its old and its new label. The web application already serves it so;
+ * this keeps an older one from feeding contradictions.
+ */
+export function latestPerFinding(samples: readonly TFeedbackSample[]): TFeedbackSample[] {
+  const seen = new Set<string>();
+  const newestFirst = [...samples].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+  return newestFirst.filter((s) => {
+    const key = `${s.kind}/${s.finding_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export async function runLearner(api: Api, opts: RunLearnerOptions = {}): Promise<LearnerOutcome> {
   const now = opts.now ?? new Date();
   const min = opts.minLabeledSamples ?? DEFAULT_MIN_LABELED_SAMPLES;
@@ -81,15 +100,27 @@ export async function runLearner(api: Api, opts: RunLearnerOptions = {}): Promis
     api.getWeights(),
   ]);
   const index = clusterIndex(clusters);
+  // Rule 7 counts the labelled samples together, whatever their kind: ten mixed labels are ten.
+  const labeled = latestPerFinding(samples).filter((s) => sets.some((set) => set.kind === s.kind));
+  if (!shouldLearn(labeled.length, min)) {
+    return {
+      action: "skipped",
+      reason: "too_few_samples",
+      sample_size: labeled.length,
+      min,
+      version: current.version,
+    };
+  }
 
   const learned: LearnedSet[] = [];
   const merged: TWeights = { ...current.weights };
   let used = 0;
   for (const set of sets) {
-    const ofKind = samples.filter((s) => s.kind === set.kind).map((s) => withCampaignContext(s, index));
-    if (!shouldLearn(ofKind.length, min)) continue;
+    const ofKind = labeled.filter((s) => s.kind === set.kind).map((s) => withCampaignContext(s, index));
+    if (ofKind.length === 0) continue;
     // Shrink towards the defaults (or a manual set), not the last learned set: the same labels
-    // fitted again would otherwise count once more on every run.
+    // fitted again would otherwise count once more on every run. The shrinkage also keeps a
+    // kind with few labels close to its prior.
     const prior = current.source === "manual" ? { ...set.defaults, ...current.weights } : set.defaults;
     const fit: FitResult = fitWeights(ofKind, {
       signalNames: Object.keys(set.defaults),
@@ -106,16 +137,6 @@ export async function runLearner(api: Api, opts: RunLearnerOptions = {}): Promis
       effective_size: fit.effective_size,
       converged: fit.converged,
     });
-  }
-  if (learned.length === 0) {
-    const labeled = samples.filter((s) => sets.some((set) => set.kind === s.kind)).length;
-    return {
-      action: "skipped",
-      reason: "too_few_samples",
-      sample_size: labeled,
-      min,
-      version: current.version,
-    };
   }
   const stored = await api.putWeights({ weights: merged, sample_size: used });
   return { action: "stored", version: stored.version, sample_size: used, weights: stored.weights, learned };

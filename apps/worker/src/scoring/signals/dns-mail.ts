@@ -1,5 +1,5 @@
 /** DNS and mail signals: what the name's zone is prepared to do. */
-import { PARKING_NS_SUFFIXES } from "../data/infrastructure.ts";
+import { isParkingNs } from "../../infra-facts/parking.ts";
 import type { DomainEvidence } from "../evidence.ts";
 
 const known = <T>(x: T | null | undefined): x is T => x !== null && x !== undefined;
@@ -55,12 +55,6 @@ export function spfDmarc(ev: DomainEvidence): number | null {
 export function mxAcceptsBrandMail(ev: DomainEvidence): number | null {
   if (known(ev.mx_accepts_mail)) return ev.mx_accepts_mail ? 1 : 0;
   return mxPresent(ev) === 0 ? 0 : null;
-}
-
-/** True when a name server belongs to a parking service. */
-export function isParkingNs(ns: string): boolean {
-  const host = ns.toLowerCase().replace(/\.$/, "");
-  return PARKING_NS_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`));
 }
 
 /**

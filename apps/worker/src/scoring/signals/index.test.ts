@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DOMAIN_WEIGHTS, DOMAIN_SIGNALS } from "@brandwarden/contract/signals";
 import { computeDomainSignals, DOMAIN_SIGNAL_FNS } from "./index.ts";
-import { CTX } from "./test-brand.ts";
+import { CTX } from "../../../test/signal-brand.ts";
 
 const NAME_BASED = [
   "visual_distance",

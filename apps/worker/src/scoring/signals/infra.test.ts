@@ -6,7 +6,7 @@ import {
   registrarAbuseRecord,
   registrationRecent,
 } from "./registration.ts";
-import { CTX, daysAgo } from "./test-brand.ts";
+import { CTX, daysAgo } from "../../../test/signal-brand.ts";
 
 const d = "acmebank-login.com";
 

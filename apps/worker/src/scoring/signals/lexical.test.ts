@@ -12,7 +12,7 @@ import {
   suspiciousTld,
   visualDistance,
 } from "./lexical.ts";
-import { CTX } from "./test-brand.ts";
+import { CTX } from "../../../test/signal-brand.ts";
 
 const ev = (unicode: string) => ({ domain: domainToASCII(unicode) });
 const NO_DOMAINS: SignalContext = { ...CTX, brand: { ...CTX.brand, owned_domains: [], brand_names: [] } };

@@ -2,10 +2,11 @@
  * Name-based signals: computed from the domain name and the brand alone, so they are always
  * known (never null) except where the brand gives nothing to compare with.
  */
+import { nameParts } from "../../infra-facts/name-parts.ts";
 import { isSingleScript, scriptsOf } from "../../lookalike/scripts.ts";
 import { PHISHING_KEYWORDS } from "../data/phishing-keywords.ts";
 import { SUSPICIOUS_TLDS } from "../data/suspicious-tlds.ts";
-import { brandLabels, brandTokens, nameParts, type DomainEvidence, type SignalContext } from "../evidence.ts";
+import { brandLabels, brandTokens, type DomainEvidence, type SignalContext } from "../evidence.ts";
 import { damerauLevenshtein, shannonEntropy, visualSkeleton } from "../text/text.ts";
 
 /**
@@ -56,9 +57,17 @@ const FAMILY_STRENGTH: Readonly<Record<string, number>> = {
   "typo-tld": 0.55,
 };
 
-/** permutation_family: the most deceptive family that produced the name; null when not generated. */
+/** Discovery sources that are not permutation fuzzers (older checkpoints stored them as one). */
+const NOT_PERMUTATIONS = new Set(["ct"]);
+
+/**
+ * permutation_family: the most deceptive family that produced the name; null when no permutation
+ * did (a name only Certificate Transparency found has no family to weigh).
+ */
 export function permutationFamily(ev: DomainEvidence): number | null {
-  const names = [...(ev.fuzzers ?? []), ...(ev.fuzzer ? [ev.fuzzer] : [])];
+  const names = [...(ev.fuzzers ?? []), ...(ev.fuzzer ? [ev.fuzzer] : [])].filter(
+    (n) => !NOT_PERMUTATIONS.has(n),
+  );
   if (names.length === 0) return null;
   return Math.max(...names.map((n) => FAMILY_STRENGTH[n] ?? 0.5));
 }

@@ -1,6 +1,7 @@
 /** Registration signals: from RDAP/WHOIS and the name's place in the public suffix list. */
-import { ABUSE_REGISTRARS, FREE_HOST_SUFFIXES } from "../data/infrastructure.ts";
-import { ageDays, nameParts, type DomainEvidence, type SignalContext } from "../evidence.ts";
+import { freeHostScore } from "../../infra-facts/free-hosts.ts";
+import { ABUSE_REGISTRARS } from "../data/infrastructure.ts";
+import { ageDays, type DomainEvidence, type SignalContext } from "../evidence.ts";
 
 /**
  * registration_recent: 1 up to 30 days old (or dated in the future), falling to 0.5 at 90
@@ -36,8 +37,5 @@ export function registrarAbuseRecord(ev: DomainEvidence): number | null {
  * any other private-section suffix of the public suffix list, else 0.
  */
 export function freeSubdomainHost(ev: DomainEvidence): number | null {
-  const p = nameParts(ev.domain);
-  const name = p.ascii;
-  if (FREE_HOST_SUFFIXES.some((s) => name.endsWith(`.${s}`))) return 1;
-  return p.isPrivate && p.registrable !== null ? 0.7 : 0;
+  return freeHostScore(ev.domain);
 }

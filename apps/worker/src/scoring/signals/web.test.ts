@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { campaignMembership, threatFeedHit } from "./intel.ts";
-import { CTX, daysAgo } from "./test-brand.ts";
+import { CTX, daysAgo } from "../../../test/signal-brand.ts";
 import {
   brandInCertificate,
   faviconLogoMatch,

@@ -1,13 +1,7 @@
 /** Web and TLS signals: what the page and its certificate show. */
 import { DV_ISSUER_PATTERNS } from "../data/infrastructure.ts";
-import {
-  ageDays,
-  brandTokens,
-  clamp01,
-  nameParts,
-  type DomainEvidence,
-  type SignalContext,
-} from "../evidence.ts";
+import { nameParts } from "../../infra-facts/name-parts.ts";
+import { ageDays, brandTokens, clamp01, type DomainEvidence, type SignalContext } from "../evidence.ts";
 import { visualSkeleton } from "../text/text.ts";
 import { resolves } from "./dns-mail.ts";
 

@@ -1,5 +1,5 @@
 /** String measures the lexical signals use: edit distance, entropy, confusable skeletons. */
-import { skeleton } from "../../lookalike/index.ts";
+import { skeleton } from "../../lookalike/confusables.ts";
 
 /**
  * Damerau-Levenshtein distance, optimal-string-alignment variant (insert, delete, substitute,

@@ -192,10 +192,13 @@ describe("faults", () => {
     expect(() => JSON.parse(raw)).toThrow();
   });
   it("delay", async () => {
-    llm.setFaults({ delay_ms: 300 });
-    const t0 = Date.now();
-    await chat({ messages: [{ role: "user", content: "x" }] });
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(280);
+    // The next request is held back: one sent after it is answered first.
+    llm.setFaults({ delay_ms: 300, times: 1 });
+    const order: string[] = [];
+    const held = chat({ messages: [{ role: "user", content: "x" }] }).then(() => order.push("delayed"));
+    await chat({ messages: [{ role: "user", content: "y" }] }).then(() => order.push("next"));
+    await held;
+    expect(order).toEqual(["next", "delayed"]);
   });
   it("rejects invalid fault bodies", async () => {
     expect((await setFaults({ delay_ms: -1 })).status).toBe(422);

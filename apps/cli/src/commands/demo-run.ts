@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { hash } from "@node-rs/argon2";
+import type { TSocialPlatform } from "@brandwarden/contract/brand";
+import { users } from "@brandwarden/web/db/schema";
+import { loadDemoScenario } from "@brandwarden/world/scenario/demo";
+import { DEFAULT_DNS, DEFAULT_RDAP, DEFAULT_WHOIS, startWorld, type World } from "@brandwarden/world/world";
+import { startEmbedded } from "./start.ts";
+
+const DEMO_EMAIL = "demo@brandwarden.local";
+
+/** The world on its default addresses; without the privilege for ports 53/80/443, on random ports. */
+async function startDemoWorld(): Promise<World> {
+  const scenario = await loadDemoScenario();
+  try {
+    return await startWorld(scenario, { dns: DEFAULT_DNS, rdap: DEFAULT_RDAP, whois: DEFAULT_WHOIS });
+  } catch (err) {
+    console.error(`world: default ports unavailable (${(err as Error).message}); using random ports`);
+    return startWorld(scenario, {
+      dns: "127.0.10.53:0",
+      rdap: "127.0.10.43:0",
+      whois: "127.0.10.43:0",
+      httpPort: 0,
+      httpsPort: 0,
+    });
+  }
+}
+
+/**
+ * `npm run demo`: the world, the service pointed at it, a demo account (printed) with the brand
+ * profile of the world's brand, and a first scan; runs until interrupted.
+ */
+export async function runDemo(): Promise<void> {
+  const world = await startDemoWorld();
+  const running = await startEmbedded({
+    ...process.env,
+    ...world.env,
+    RESCAN_INTERVAL: process.env.RESCAN_INTERVAL ?? "0",
+  });
+  const { services, infra } = running.web.container;
+  const password = randomBytes(9).toString("base64url");
+  let [user] = await infra.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+  if (user) {
+    const password_hash = await hash(password, { algorithm: 2 });
+    await infra.db.update(users).set({ password_hash, admin: true }).where(eq(users.id, user.id));
+  } else {
+    user = await services.users.createUser({ email: DEMO_EMAIL, password, admin: true });
+  }
+  const brand = world.scenario.brand;
+  const official = world.scenario.services.social.filter((p) => p.kind === "official");
+  await services.account.updateProfile(user.id, {
+    brand_name: brand.name,
+    brand_names: [],
+    keywords: ["bank", "online banking"],
+    owned_domains: brand.owned_domains.map((d) => d.domain),
+    social_handles: official.map((p) => ({ platform: p.platform as TSocialPlatform, handle: p.handle })),
+    webhook_url: world.env.WEBHOOK_RECEIVER_URL ?? null,
+  });
+  const scan = await services.scans.start({ id: user.id, admin: true });
+  const url = running.web.url.replace("127.0.0.1", "localhost");
+  console.log(
+    [
+      "",
+      `Brandwarden demo is running: ${url}`,
+      `  log in as ${DEMO_EMAIL} / ${password}`,
+      `  brand ${brand.name} (${brand.primary_domain}); first scan ${scan.id} is ${scan.status}`,
+      `  the world: DNS ${world.env.DNS_NAMESERVERS}, ${world.scenario.lookalikes.length} lookalikes`,
+      "Press Ctrl-C to stop.",
+      "",
+    ].join("\n"),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () =>
+      void running
+        .stop()
+        .then(() => world.stop())
+        .then(resolve);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}

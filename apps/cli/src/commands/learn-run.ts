@@ -1,0 +1,24 @@
+import { loadWorkerConfig } from "@brandwarden/worker/config";
+import { createWebClient } from "@brandwarden/worker/internal-api/web-client";
+import { DOMAIN_SIGNAL_SET, runLearner } from "@brandwarden/worker/scoring/learner/run-learner";
+import { DEFAULT_SOCIAL_WEIGHTS } from "@brandwarden/worker/social/social-signals";
+
+/** `brandwarden learn`: fits weights from analysts' labels now, as the score stage does before each scan. */
+export async function runLearn(): Promise<void> {
+  const config = loadWorkerConfig();
+  const outcome = await runLearner(
+    createWebClient({ baseUrl: config.webUrl, token: config.internalApiToken ?? "" }),
+    {
+      minLabeledSamples: config.pipeline.minLabeledSamples,
+      decayDays: config.pipeline.weightsDecayDays,
+      signalSets: [DOMAIN_SIGNAL_SET, { kind: "social", defaults: DEFAULT_SOCIAL_WEIGHTS }],
+    },
+  );
+  if (outcome.action === "stored") {
+    console.log(`stored weights version ${outcome.version} learned from ${outcome.sample_size} labels`);
+  } else {
+    console.log(
+      `kept weights version ${outcome.version}: ${outcome.sample_size} labels, at least ${outcome.min} needed`,
+    );
+  }
+}

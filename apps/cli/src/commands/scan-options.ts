@@ -1,0 +1,101 @@
+import { ZDomainName } from "@brandwarden/contract/common";
+import type { TScanStage } from "@brandwarden/contract/constants";
+import { UsageError } from "../usage-error.ts";
+import { OPTIONAL_STAGES, SCAN_FORMATS } from "./scan.ts";
+
+// `scan`'s flags checked and turned into worker settings: the environment overrides the run
+// uses and the stages it skips. Checked before the worker is loaded, so a mistake is reported at once.
+
+export interface ScanOptions {
+  domain: string[];
+  brand: string;
+  keywords?: string;
+  nameservers?: string;
+  stages?: string;
+  social: boolean;
+  screenshots: boolean;
+  timeout?: string;
+  threads?: string;
+  concurrency?: string;
+  format: string;
+  output?: string;
+}
+
+export type ScanFormat = (typeof SCAN_FORMATS)[number];
+
+export interface ScanSettings {
+  domains: string[];
+  brand: string;
+  keywords: string[];
+  format: ScanFormat;
+  env: NodeJS.ProcessEnv;
+  skip: Partial<Record<TScanStage, string>>;
+}
+
+function selectedStages(opts: ScanOptions): Set<string> {
+  let selected = new Set<string>(OPTIONAL_STAGES);
+  if (opts.stages !== undefined) {
+    const names = opts.stages.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean); // prettier-ignore
+    const always: string[] = names.filter((n) => n === "generate" || n === "resolve");
+    const unknown = names.filter((n) => !(OPTIONAL_STAGES as readonly string[]).includes(n) && !always.includes(n)); // prettier-ignore
+    if (unknown.length || !names.length) {
+      throw new UsageError(
+        `--stages: unknown stage "${unknown.join(",") || opts.stages}" (choose from ${OPTIONAL_STAGES.join(", ")})`,
+      );
+    }
+    selected = new Set(names);
+  }
+  if (!opts.social) selected.delete("social");
+  if (!opts.screenshots || !selected.has("enrich")) selected.delete("screenshots");
+  return selected;
+}
+
+function positive(flag: string, text: string, max: number): number {
+  const n = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || n <= 0 || n > max) {
+    throw new UsageError(`${flag} must be a number above 0 and at most ${max}, got "${text}"`);
+  }
+  return n;
+}
+
+export function scanSettings(opts: ScanOptions): ScanSettings {
+  const format = opts.format as ScanFormat;
+  if (!(SCAN_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format: expected ${SCAN_FORMATS.join(", ")}, got ${opts.format}`);
+  }
+  const domains = opts.domain.map((d) => {
+    const parsed = ZDomainName.safeParse(d);
+    if (!parsed.success) throw new UsageError(`--domain: not a domain name: ${d}`);
+    return parsed.data;
+  });
+  const brand = opts.brand.trim();
+  if (!brand) throw new UsageError("--brand: the brand name is empty");
+  const keywords = (opts.keywords ?? "").split(",").map((k) => k.trim().toLowerCase()).filter(Boolean); // prettier-ignore
+  const selected = selectedStages(opts);
+  // The scan's own log (warnings, a failed stage) is printed as progress lines; the worker's JSON
+  // log on stderr only for fatal errors, unless LOG_LEVEL asks for more.
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || "fatal" };
+  if (opts.nameservers !== undefined) env.DNS_NAMESERVERS = opts.nameservers;
+  if (!selected.has("screenshots")) env.SCREENSHOTS = "false";
+  if (opts.timeout !== undefined) {
+    const ms = Math.round(positive("--timeout", opts.timeout, 600) * 1000);
+    env.HTTP_TIMEOUT_MS = String(ms);
+    env.SOCIAL_TIMEOUT_MS = String(ms);
+    // A DNS query is retried on the next server after its own (shorter) timeout.
+    env.DNS_TIMEOUT_MS = String(Math.min(ms, Number(env.DNS_TIMEOUT_MS) || 2000));
+  }
+  const threads = opts.threads ?? opts.concurrency;
+  if (threads !== undefined) {
+    const flag = opts.threads !== undefined ? "--threads" : "--concurrency";
+    if (!/^\d+$/.test(threads) || Number(threads) < 1 || Number(threads) > 256) {
+      throw new UsageError(`${flag} must be an integer from 1 to 256, got "${threads}"`);
+    }
+    env.ENRICH_CONCURRENCY = threads;
+  }
+  const skip: Partial<Record<TScanStage, string>> = {};
+  for (const stage of ["enrich", "social", "score", "audit"] as const) {
+    if (!selected.has(stage)) skip[stage] = "not selected by --stages";
+  }
+  if (!opts.social) skip.social = "--no-social";
+  return { domains, brand, keywords, format, env, skip };
+}

@@ -1,0 +1,48 @@
+import type { Command } from "commander";
+import type { CreateUserFlags } from "./users-run.ts";
+
+// The commands that run or manage the service; each loads its implementation only when run.
+
+export function registerStartCommand(program: Command): void {
+  program
+    .command("start")
+    .description("Run the web application and the worker in one process (embedded defaults)")
+    .action(async () => (await import("./start.ts")).runStart());
+}
+
+export function registerDemoCommand(program: Command): void {
+  program
+    .command("demo")
+    .description("Start the sandbox world, the service pointed at it, a demo account and a first scan")
+    .action(async () => (await import("./demo-run.ts")).runDemo());
+}
+
+export function registerUsersCommand(program: Command): void {
+  const users = program.command("users").description("Manage user accounts");
+  users
+    .command("create")
+    .description("Create a user and print its id")
+    .requiredOption("--email <email>", "the user's e-mail address")
+    .requiredOption("--password <password>", "the user's password (10 to 200 characters)")
+    .option("--admin", "give the user the admin flag", false)
+    .action(async (opts: CreateUserFlags) => (await import("./users-run.ts")).runUsersCreate(opts));
+}
+
+/** `brandwarden learn`: fits weights from analysts' labels now, as the score stage does before each scan. */
+export function registerLearnCommand(program: Command): void {
+  program
+    .command("learn")
+    .description("Fit signal weights from analysts' labels (via the web app's internal API) and store them")
+    .action(async () => (await import("./learn-run.ts")).runLearn());
+}
+
+/** `brandwarden world ...`: the sandbox internet, until interrupted. Flags are parsed by the world itself. */
+export function registerWorldCommand(program: Command): void {
+  program
+    .command("world")
+    .description("Start the sandbox internet (DNS, web hosts, RDAP/WHOIS, platforms) and print its settings")
+    .allowUnknownOption()
+    .helpOption(false)
+    .argument("[flags...]", "the world's flags (brandwarden world --help lists them)")
+    .action(async (flags: string[]) => (await import("./world-run.ts")).runWorld(flags));
+}

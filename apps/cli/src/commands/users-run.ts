@@ -1,0 +1,32 @@
+import { AppError } from "@brandwarden/platform/http/app-error";
+import { loadWebConfig } from "@brandwarden/web/config";
+import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
+import { createWebContainer } from "@brandwarden/web/container";
+import { readOrCreateSecret } from "@brandwarden/web/lib/secret-file";
+import { UsageError } from "../usage-error.ts";
+
+export interface CreateUserFlags {
+  email: string;
+  password: string;
+  admin: boolean;
+}
+
+export async function runUsersCreate(opts: CreateUserFlags): Promise<void> {
+  const config = loadWebConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  const infra = await createWebInfrastructure(config);
+  try {
+    const sessionSecret =
+      config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
+    const { services } = createWebContainer(config, infra, { sessionSecret });
+    const user = await services.users.createUser(opts);
+    console.log(user.id);
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "invalid" || err.code === "conflict")) {
+      const flag = /e-mail/i.test(err.message) ? "--email" : "--password";
+      throw new UsageError(`${flag}: ${err.message}`);
+    }
+    throw err;
+  } finally {
+    await infra.close();
+  }
+}

@@ -1,0 +1,153 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TEventMessage } from "@brandwarden/contract/events";
+import type { TScanStage } from "@brandwarden/contract/constants";
+import { createRedisBus } from "@brandwarden/platform/bus/redis-bus";
+import type { Bus } from "@brandwarden/platform/bus/bus";
+import { createTestDatabase, type TestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
+import { tailEvents } from "@brandwarden/platform/messaging/event-streams";
+import { deleteRedisKeys } from "@brandwarden/platform/testing/redis-cleanup";
+import { freePort } from "@brandwarden/platform/testing/free-port";
+import { testDatabaseUrl } from "@brandwarden/platform/testing/services";
+import { waitFor } from "@brandwarden/platform/testing/wait-for";
+import { spawnScript, waitForHealthy, type Spawned } from "../process.ts";
+
+type ScanUpdate = Extract<TEventMessage, { kind: "scan_update" }>;
+
+/**
+ * The split deployment as an operator runs it: `start:web` and `start:worker` as real processes
+ * on PostgreSQL and Redis, each killable (SIGKILL) and startable again on the same port, plus a
+ * reader of the worker's event stream so tests see where a scan is without polling the web app.
+ */
+export async function startSplitDeployment(opts: {
+  worldEnv: Record<string, string>;
+  redisUrl: string;
+  /** Extra settings for both services. */
+  env?: Record<string, string>;
+}) {
+  const prefix = `bwdur${process.pid}${Math.random().toString(36).slice(2, 6)}`;
+  const db: TestDatabase = await createTestDatabase(testDatabaseUrl());
+  const dataDir = await mkdtemp(path.join(tmpdir(), "bw-durable-"));
+  const [webPort, workerPort] = [await freePort(), await freePort()];
+  const env: Record<string, string> = {
+    ...opts.worldEnv,
+    DATABASE_URL: db.url,
+    REDIS_URL: opts.redisUrl,
+    INTERNAL_API_TOKEN: "durable-e2e-token-0123456789",
+    SESSION_SECRET: "durable-e2e-session-secret-0123456789-01",
+    EVENT_CHANNEL_PREFIX: prefix,
+    WEB_PORT: String(webPort),
+    WORKER_PORT: String(workerPort),
+    WEB_URL: `http://127.0.0.1:${webPort}`,
+    WORKER_URL: `http://127.0.0.1:${workerPort}/api/v1`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SCREENSHOTS: "false",
+    RESCAN_INTERVAL: "0",
+    WATCH_INTERVAL: "0",
+    ALLOW_PRIVATE_NETWORK: "true",
+    ...opts.env,
+  };
+  const webUrl = env.WEB_URL!;
+  let web: Spawned | null = null;
+  let worker: Spawned | null = null;
+  const everyProcess: Spawned[] = [];
+
+  // The worker's messages as they are appended, read beside the web app (a tail, not its group).
+  let bus: Bus = createRedisBus({ url: opts.redisUrl });
+  const seen: TEventMessage[] = [];
+  let stopTail = await tailEvents(bus, prefix, (m) => void seen.push(m as TEventMessage), 0);
+
+  async function start(script: "start:web" | "start:worker", port: number): Promise<Spawned> {
+    const p = spawnScript(script, env);
+    everyProcess.push(p);
+    try {
+      await waitForHealthy(`http://127.0.0.1:${port}/healthz`, 120_000);
+    } catch (err) {
+      throw new Error(`${script} did not start: ${String(err)}\n${p.output().slice(-3000)}`);
+    }
+    return p;
+  }
+  async function kill(p: Spawned | null): Promise<void> {
+    if (!p || p.child.exitCode !== null) return;
+    p.child.kill("SIGKILL");
+    await p.exited;
+  }
+  const updatesOf = (scanId: string, since = 0) =>
+    seen.slice(since).filter((m): m is ScanUpdate => m.kind === "scan_update" && m.scan_id === scanId);
+
+  const deployment = {
+    env,
+    prefix,
+    db,
+    webUrl,
+
+    async startWeb() {
+      web = await start("start:web", webPort);
+    },
+    async killWeb() {
+      await kill(web);
+      web = null;
+    },
+    async startWorker() {
+      worker = await start("start:worker", workerPort);
+    },
+    async killWorker() {
+      await kill(worker);
+      worker = null;
+    },
+    /** What the processes printed, for failure messages. */
+    output: () => everyProcess.map((p) => p.output().slice(-4000)).join("\n----\n"),
+    /** A point in the stream read so far: `since` for the waits below. */
+    mark: () => seen.length,
+    /** Has the worker reported the scan past `stage` (completed, skipped or failed), or ended? */
+    stagePassed(scanId: string, stage: TScanStage, since = 0): boolean {
+      return updatesOf(scanId, since).some(
+        (m) =>
+          ["completed", "skipped", "failed"].includes(m.data.stage_states[stage]?.status ?? "") ||
+          ["completed", "failed"].includes(m.data.status),
+      );
+    },
+    /**
+     * Resolves once a message read after `since` reports `stage` running for the scan (true), or
+     * says it is past it (false: too late to catch it running).
+     */
+    async untilStageRunning(scanId: string, stage: TScanStage, since = 0, timeoutMs = 240_000) {
+      let running = false;
+      await waitFor(
+        () => {
+          if (deployment.stagePassed(scanId, stage, since)) return true;
+          running = updatesOf(scanId, since).some((m) => m.data.stage_states[stage]?.status === "running");
+          return running;
+        },
+        `${stage} running`,
+        timeoutMs,
+      );
+      return running && !deployment.stagePassed(scanId, stage, since);
+    },
+    /** Resolves once the worker reported the scan past `stage`, or ended. */
+    async untilStagePassed(scanId: string, stage: TScanStage, since = 0, timeoutMs = 240_000) {
+      await waitFor(() => deployment.stagePassed(scanId, stage, since), `${stage} passed`, timeoutMs);
+    },
+    /** Reads the stream anew (after the Redis server under it restarted). */
+    async retail() {
+      await stopTail().catch(() => undefined);
+      await bus.close().catch(() => undefined);
+      bus = createRedisBus({ url: opts.redisUrl });
+      stopTail = await tailEvents(bus, prefix, (m) => void seen.push(m as TEventMessage), 0);
+    },
+    async stop() {
+      for (const p of everyProcess) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+      await Promise.all(everyProcess.map((p) => p.exited));
+      await stopTail().catch(() => undefined);
+      await bus.close().catch(() => undefined);
+      await db.drop().catch(() => undefined);
+      await deleteRedisKeys(opts.redisUrl, prefix).catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return deployment;
+}
+
+export type SplitDeployment = Awaited<ReturnType<typeof startSplitDeployment>>;

@@ -1,0 +1,2 @@
+ALTER TABLE "scans" ADD COLUMN "ended_announced_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "scans" SET "ended_announced_at" = COALESCE("completed_at", "updated_at") WHERE "status" IN ('completed', 'failed', 'cancelled');

@@ -1,0 +1,40 @@
+import type { TEventOf } from "@brandwarden/contract/events";
+import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { KeywordExpansionRepository } from "./keyword-expansion.repository.ts";
+
+/** The `log` codes the worker's keyword expansion publishes (apps/worker/src/ai/ai.routes.ts). */
+export const KEYWORD_EXPANSION_CODES = {
+  keyword_expansion_failed: "failed",
+  keywords_ai_deterministic_fallback: "fallback",
+} as const;
+
+/**
+ * Handles the `log` events of keyword expansion (no scan, a `user_id` and `generation`): kept as
+ * the user's latest expansion problem, which the brand profile page shows. Other logs are left to
+ * the scan log handler.
+ */
+export function createKeywordExpansionEvents(deps: { repo: KeywordExpansionRepository; logger: Logger }) {
+  return async function onLog(message: TEventOf<"log">): Promise<void> {
+    const { user_id, generation, code, message: text } = message.data;
+    if (message.scan_id || !user_id || generation === undefined || !code) return;
+    const kind = KEYWORD_EXPANSION_CODES[code as keyof typeof KEYWORD_EXPANSION_CODES];
+    if (!kind) return;
+    const stored = await deps.repo.record(user_id, {
+      generation,
+      kind,
+      code,
+      message: text,
+      reported_at: new Date(message.ts),
+    });
+    if (!stored) deps.logger.info({ user_id, generation, code }, "keyword expansion problem not kept");
+  };
+}
+
+/** One `log` handler from several, run in order (each decides whether the message is its own). */
+export function chainLogHandlers(
+  ...handlers: Array<(message: TEventOf<"log">) => Promise<void>>
+): (message: TEventOf<"log">) => Promise<void> {
+  return async (message) => {
+    for (const handle of handlers) await handle(message);
+  };
+}

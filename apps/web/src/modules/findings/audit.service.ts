@@ -1,0 +1,134 @@
+import { severityForScore } from "@brandwarden/contract/common";
+import type { TAuditSnapshot, TAuditVerdictsPut } from "@brandwarden/contract/audit";
+import { AppError, notFound } from "@brandwarden/platform/http/app-error";
+import type { BlobStore } from "@brandwarden/platform/blob/blob";
+import type { Db } from "../../db/client.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
+import type { UsersService } from "../users/users.service.ts";
+import type { UsersRepository } from "../users/users.repository.ts";
+import type { ScansRepository } from "../scans/scans.repository.ts";
+import { presentDomainFinding, presentSocialFinding } from "./findings.presenter.ts";
+import type { FindingsRepository } from "./findings.repository.ts";
+import { adjustScore, hardEvidenceOf, type THardEvidence } from "./hard-evidence.ts";
+
+export function createAuditService(deps: {
+  db: Db;
+  scans: ScansRepository;
+  findings: FindingsRepository;
+  users: UsersRepository;
+  usersService: UsersService;
+  settings: SettingsService;
+  blobs: BlobStore;
+  publicUrl: string;
+}) {
+  const dataUri = async (key: string | null, type: string) => {
+    if (!key) return null;
+    const bytes = await deps.blobs.get(key);
+    return bytes ? `data:${type};base64,${bytes.toString("base64")}` : null;
+  };
+
+  return {
+    /**
+     * Persists AI verdicts after checking each adjustment against the audit configuration and each
+     * finding against the scan; recomputes adjusted_score = clamp(score + adjustment) and its band,
+     * except that a finding with hard evidence is never demoted below its deterministic band.
+     */
+    async applyVerdicts(scanId: string, body: TAuditVerdictsPut) {
+      const scan = await deps.scans.findById(scanId);
+      if (!scan) throw notFound("Scan");
+      const config = await deps.settings.auditConfig();
+      const outOfRange = body.verdicts
+        .map((v, index) => ({ index, finding_id: v.finding_id, adjustment: v.adjustment }))
+        .filter((v) => v.adjustment < config.adjustment_min || v.adjustment > config.adjustment_max);
+      if (outOfRange.length) {
+        throw new AppError(
+          "invalid",
+          `Adjustments must lie in [${config.adjustment_min}, ${config.adjustment_max}]`,
+          outOfRange,
+        );
+      }
+      return deps.db.transaction(async (tx) => {
+        const ids = (kind: "domain" | "social") =>
+          body.verdicts.filter((v) => v.kind === kind).map((v) => v.finding_id);
+        const [domainRows, socialRows] = await Promise.all([
+          ids("domain").length ? deps.findings.domainScores(tx, scanId, ids("domain")) : [],
+          ids("social").length ? deps.findings.socialScores(tx, scanId, ids("social")) : [],
+        ]);
+        const scores = new Map<string, number | null>();
+        const evidence = new Map<string, THardEvidence[]>();
+        for (const r of domainRows) {
+          scores.set(`domain:${r.id}`, r.score);
+          evidence.set(`domain:${r.id}`, hardEvidenceOf(r));
+        }
+        for (const r of socialRows) scores.set(`social:${r.id}`, r.score);
+        const unknown = body.verdicts.filter((v) => !scores.has(`${v.kind}:${v.finding_id}`));
+        if (unknown.length) {
+          throw new AppError(
+            "invalid",
+            "Verdicts name findings that are not in this scan",
+            unknown.map((v) => ({ kind: v.kind, finding_id: v.finding_id })),
+          );
+        }
+        const updated = [];
+        for (const v of body.verdicts) {
+          const key = `${v.kind}:${v.finding_id}`;
+          const held_by = evidence.get(key) ?? [];
+          const { adjusted_score, held } = adjustScore(scores.get(key) ?? 0, v.adjustment, held_by);
+          const adjusted_severity = severityForScore(adjusted_score);
+          await deps.findings.applyVerdict(tx, v.kind, v.finding_id, {
+            ai_verdict: v.verdict,
+            ai_confidence: v.confidence,
+            ai_adjustment: v.adjustment,
+            ai_reasoning: v.reasoning,
+            adjusted_score,
+            adjusted_severity,
+          });
+          updated.push({
+            kind: v.kind,
+            finding_id: v.finding_id,
+            adjusted_score,
+            adjusted_severity,
+            ...(held ? { demotion_held_by: held_by } : {}),
+          });
+        }
+        return { updated };
+      });
+    },
+
+    async snapshot(scanId: string): Promise<TAuditSnapshot> {
+      const scan = await deps.scans.findById(scanId);
+      if (!scan) throw notFound("Scan");
+      const user = await deps.users.findById(scan.user_id);
+      if (!user) throw notFound("Scan");
+      const [brand, domainRows, socialRows] = await Promise.all([
+        deps.usersService.brandContext(scan.user_id),
+        deps.scans.domainFindings(scanId),
+        deps.scans.socialFindings(scanId),
+      ]);
+      const findings = await Promise.all(
+        domainRows.map(async (r) => presentDomainFinding(r, await dataUri(r.screenshot_key, "image/png"))),
+      );
+      const social_findings = await Promise.all(
+        socialRows.map(async (r) => presentSocialFinding(r, await dataUri(r.avatar_key, "image/png"))),
+      );
+      return {
+        scan: {
+          scan_id: scan.id,
+          user_id: scan.user_id,
+          status: scan.status,
+          stage_states: scan.stage_states,
+          created_at: scan.created_at.toISOString(),
+          completed_at: scan.completed_at?.toISOString() ?? null,
+          resume_from_stage: scan.resume_from_stage,
+        },
+        brand,
+        findings,
+        social_findings,
+        logo_url: user.logo_key ? new URL(`/media/logos/${user.id}`, deps.publicUrl).toString() : null,
+        logo_data_uri: await dataUri(user.logo_key, user.logo_content_type ?? "image/png"),
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from "fastify";
+import {
+  ZCampaignList,
+  ZDomainFindingsPage,
+  ZFindingCounts,
+  ZFindingsExport,
+  ZFindingsExportQuery,
+  ZFindingsQuery,
+  ZSocialFindingsPage,
+  ZSocialFindingsQuery,
+} from "@brandwarden/contract/browser/findings";
+import { recordsToCsv } from "@brandwarden/platform/csv/csv-writer";
+import { AppError } from "@brandwarden/platform/http/app-error";
+import { validate } from "@brandwarden/platform/http/validate";
+import { idQuery } from "../../lib/id-param.ts";
+import type { ScansService } from "../scans/scans.service.ts";
+import type { ActFor, Principal } from "../sessions/actor.ts";
+import {
+  presentDomainFinding,
+  presentDomainFindingView,
+  presentSocialFindingView,
+} from "./findings.presenter.ts";
+import { DOMAIN_PAGE_SIZE, SOCIAL_PAGE_SIZE, type FindingsService } from "./findings.service.ts";
+
+/** Media URLs carry the act-for so an admin's browser can load another user's images. */
+const forQuery = (p: Principal) => (p.actingFor ? `?user_id=${p.userId}` : "");
+
+/**
+ * The dashboard's findings (`@brandwarden/contract/browser/findings`): the domain table (pages,
+ * export), the social table, the counts and the campaigns of the scan named by `?scan_id=` (or
+ * the newest), of the signed-in user or, for an admin acting for a user (`?user_id=`), of theirs.
+ */
+export function registerFindingsRoutes(
+  app: FastifyInstance,
+  deps: { scans: Pick<ScansService, "selected">; findings: FindingsService; actFor: ActFor },
+): void {
+  /** The scan named by ?scan_id=, or the user's newest; another user's is 404. */
+  const scanOf = (p: Principal, query: unknown) =>
+    deps.scans.selected(p.actor, idQuery(query, "scan_id", "Scan"));
+  /** The query without the act-for, which is the principal's business. */
+  const queryOf = (req: { query: unknown }) => {
+    const { user_id: _, ...rest } = req.query as Record<string, unknown>;
+    return rest;
+  };
+
+  app.get("/dashboard/findings", { schema: { response: { 200: ZDomainFindingsPage } } }, async (req) => {
+    const p = await deps.actFor(req);
+    const raw = queryOf(req);
+    const scan = await scanOf(p, raw);
+    if (!scan) return { findings: [], page: 1, per_page: DOMAIN_PAGE_SIZE, total: 0 };
+    const q = validate(ZFindingsQuery, { ...raw, scan_id: scan.id }, "query");
+    const { rows, total } = await deps.findings.domainPage(scan.id, q);
+    return {
+      scan_id: scan.id,
+      findings: rows.map((r) => presentDomainFindingView(r, forQuery(p))),
+      page: q.page,
+      per_page: DOMAIN_PAGE_SIZE,
+      total,
+    };
+  });
+
+  /** Every count the dashboard shows, in one request (a live update must not fan out into many). */
+  app.get("/dashboard/counts", { schema: { response: { 200: ZFindingCounts } } }, async (req) => {
+    const scan = await scanOf(await deps.actFor(req), req.query);
+    return deps.findings.counts(scan?.id ?? null);
+  });
+
+  app.get(
+    "/dashboard/findings/export",
+    { schema: { response: { 200: ZFindingsExport } } },
+    async (req, reply) => {
+      const p = await deps.actFor(req);
+      const raw = queryOf(req);
+      const scan = await scanOf(p, raw);
+      if (!scan) throw new AppError("not_found", "No scan to export");
+      const q = validate(ZFindingsExportQuery, { ...raw, scan_id: scan.id }, "query");
+      const rows = (await deps.findings.domainExport(scan.id, q)).map((r) => presentDomainFinding(r));
+      const name = `brandwarden-findings-${scan.id}`;
+      if (q.format === "csv") {
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="${name}.csv"`)
+          .send(recordsToCsv(rows));
+      }
+      return reply
+        .header("content-disposition", `attachment; filename="${name}.json"`)
+        .send({ scan_id: scan.id, findings: rows });
+    },
+  );
+
+  app.get(
+    "/dashboard/social_findings",
+    { schema: { response: { 200: ZSocialFindingsPage } } },
+    async (req) => {
+      const p = await deps.actFor(req);
+      const raw = req.query as Record<string, unknown>;
+      const scan = await scanOf(p, raw);
+      const { page } = validate(ZSocialFindingsQuery, raw, "query");
+      if (!scan) return { findings: [], page, per_page: SOCIAL_PAGE_SIZE, total: 0 };
+      const { rows, total } = await deps.findings.socialPage(scan.id, page);
+      return {
+        scan_id: scan.id,
+        findings: rows.map((r) => presentSocialFindingView(r, forQuery(p))),
+        page,
+        per_page: SOCIAL_PAGE_SIZE,
+        total,
+      };
+    },
+  );
+
+  app.get("/dashboard/campaigns", { schema: { response: { 200: ZCampaignList } } }, async (req) => {
+    const scan = await scanOf(await deps.actFor(req), req.query);
+    if (!scan) return { campaigns: [] };
+    return { scan_id: scan.id, campaigns: await deps.findings.campaigns(scan.id) };
+  });
+}

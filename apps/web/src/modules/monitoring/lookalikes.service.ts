@@ -1,0 +1,266 @@
+import type { TLifecycleState, TObservation, TTrackedLookalike } from "@brandwarden/contract/monitoring";
+import type { TChangesView } from "@brandwarden/contract/browser/monitoring";
+import type { TSeverity } from "@brandwarden/contract/common";
+import { notFound } from "@brandwarden/platform/http/app-error";
+import type { Db } from "../../db/client.ts";
+import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
+import { ownedBy } from "../sessions/actor.ts";
+import { domainFacts } from "./lifecycle.ts";
+import { maliciousBecause } from "./malicious-evidence.ts";
+import type { ScanChangesRepository } from "./scan-changes.repository.ts";
+import { applyLook, domainEvidenceOf } from "./tracking.ts";
+import {
+  LOOKALIKES_PAGE_SIZE,
+  type ObservationRow,
+  type TrackedRow,
+  type TrackingRepository,
+} from "./tracking.repository.ts";
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function presentTracked(t: TrackedRow, pinned = false): TTrackedLookalike {
+  return {
+    id: t.id,
+    kind: t.kind,
+    name: t.name,
+    domain: t.kind === "domain" ? t.name : null,
+    platform: t.platform,
+    handle: t.handle,
+    state: t.state,
+    discovered_by: t.discovered_by,
+    first_seen_at: t.first_seen_at.toISOString(),
+    last_seen_at: iso(t.last_seen_at),
+    last_checked_at: iso(t.last_checked_at),
+    state_changed_at: t.state_changed_at.toISOString(),
+    score: t.score,
+    severity: (t.severity as TSeverity | null) ?? null,
+    last_scan_id: t.last_scan_id,
+    last_finding_id: t.last_finding_id,
+    takedown_requested_at: iso(t.takedown_requested_at),
+    down_at: iso(t.down_at),
+    reemerged_at: iso(t.reemerged_at),
+    pinned,
+    link: `/lookalikes/${t.id}`,
+  };
+}
+
+export function presentObservation(o: ObservationRow): TObservation {
+  return {
+    id: o.id,
+    at: o.at.toISOString(),
+    source: o.source as TObservation["source"],
+    event: o.event as TObservation["event"],
+    state: o.state,
+    scan_id: o.scan_id,
+    finding_id: o.finding_id,
+    changes: o.changes,
+    note: o.note,
+  };
+}
+
+/**
+ * What analysts see and do with tracked lookalikes: the list by lifecycle state, one lookalike
+ * with its timeline (from its page or from any of its findings), pins for the watch, "takedown
+ * sent" and "confirmed malicious".
+ */
+export function createLookalikesService(deps: {
+  db: Db;
+  tracking: TrackingRepository;
+  changes: ScanChangesRepository;
+}) {
+  async function timelineOf(t: TrackedRow | null) {
+    return t ? (await deps.tracking.timeline(t.id)).map(presentObservation) : [];
+  }
+  async function pinnedOf(t: TrackedRow) {
+    return t.kind === "domain" && (await deps.tracking.pinnedNames(t.user_id, [t.name])).has(t.name);
+  }
+
+  /** The user's finding, 404 for anyone else's. */
+  const own = <T extends { user_id: string }>(userId: string, row: T | null): T =>
+    ownedBy({ userId }, row, "Finding");
+
+  /** Writes an analyst's move of a tracked lookalike and its timeline entry. */
+  async function analystMove(
+    t: TrackedRow,
+    state: TLifecycleState,
+    event: "takedown_requested" | "confirmed_malicious",
+    note: string | null,
+    findingId: string | null,
+  ) {
+    const at = new Date();
+    return deps.db.transaction(async (tx) => {
+      const [row] = await deps.tracking.upsert(
+        [
+          {
+            ...t,
+            state,
+            state_changed_at: t.state === state ? t.state_changed_at : at,
+            takedown_requested_at: event === "takedown_requested" ? at : t.takedown_requested_at,
+          },
+        ],
+        tx,
+      );
+      await deps.tracking.addObservations(
+        [
+          {
+            tracked_id: row!.id,
+            user_id: t.user_id,
+            at,
+            source: "analyst",
+            event,
+            state,
+            finding_id: findingId,
+            changes: [],
+            note,
+          },
+        ],
+        tx,
+      );
+      return row!;
+    });
+  }
+
+  return {
+    async list(
+      userId: string,
+      q: { page: number; state?: TLifecycleState; kind?: "domain" | "social"; q?: string },
+    ) {
+      const { rows, total, byState } = await deps.tracking.page(userId, q);
+      const pinned = await deps.tracking.pinnedNames(
+        userId,
+        rows.filter((r) => r.kind === "domain").map((r) => r.name),
+      );
+      return {
+        lookalikes: rows.map((r) => presentTracked(r, pinned.has(r.name))),
+        page: q.page,
+        per_page: LOOKALIKES_PAGE_SIZE,
+        total,
+        by_state: Object.fromEntries(byState.map((s) => [s.state, s.n])),
+      };
+    },
+    async detail(userId: string, id: string) {
+      const t = await deps.tracking.byId(userId, id);
+      if (!t) throw notFound("Lookalike");
+      const finding =
+        t.last_finding_id && t.kind === "domain"
+          ? await deps.changes.domainFinding(t.last_finding_id)
+          : t.last_finding_id
+            ? await deps.changes.socialFinding(t.last_finding_id)
+            : null;
+      return {
+        lookalike: presentTracked(t, await pinnedOf(t)),
+        evidence: t.evidence,
+        finding: finding && finding.user_id === userId ? presentAny(finding) : null,
+        timeline: await timelineOf(t),
+      };
+    },
+    /** A finding of a scan with its change since the previous scan, and its lookalike's timeline. */
+    async forFinding(userId: string, findingId: string, kind: "domain" | "social") {
+      const f =
+        kind === "domain"
+          ? own(userId, await deps.changes.domainFinding(findingId))
+          : own(userId, await deps.changes.socialFinding(findingId));
+      const name = "domain" in f ? f.domain : `${f.platform}:${f.handle.toLowerCase()}`;
+      const t = (await deps.tracking.byNames(userId, kind, [name])).get(name) ?? null;
+      return {
+        finding: presentAny(f),
+        lookalike: t ? presentTracked(t, await pinnedOf(t)) : null,
+        timeline: await timelineOf(t),
+      };
+    },
+    /** "Takedown sent": the watch now checks the site and records when it goes down. */
+    async takedownSent(userId: string, findingId: string, note: string | null) {
+      const f = own(userId, await deps.changes.domainFinding(findingId));
+      let t = (await deps.tracking.byNames(userId, "domain", [f.domain])).get(f.domain) ?? null;
+      if (!t) {
+        // A finding from before monitoring: it becomes tracked now.
+        const look = applyLook(null, {
+          userId,
+          kind: "domain",
+          name: f.domain,
+          source: "scan",
+          at: new Date(),
+          facts: domainFacts({ ...f, malicious: maliciousBecause(f) !== null }),
+          evidence: domainEvidenceOf(f),
+          changes: [],
+          scanId: f.scan_id,
+          findingId: f.id,
+        });
+        t = (await deps.tracking.upsert([look.row]))[0] ?? null;
+      }
+      const moved = await analystMove(t!, "takedown_requested", "takedown_requested", note, f.id);
+      return { lookalike: presentTracked(moved, await pinnedOf(moved)) };
+    },
+    async confirm(userId: string, id: string, note: string | null) {
+      const t = await deps.tracking.byId(userId, id);
+      if (!t) throw notFound("Lookalike");
+      const keep = t.state === "takedown_requested" || t.state === "down";
+      const moved = await analystMove(t, keep ? t.state : "malicious", "confirmed_malicious", note, null);
+      return { lookalike: presentTracked(moved, await pinnedOf(moved)) };
+    },
+    pins: async (userId: string) =>
+      (await deps.tracking.pins(userId)).map((p) => ({
+        domain: p.domain,
+        note: p.note,
+        created_at: p.created_at.toISOString(),
+      })),
+    async pin(userId: string, domain: string, note: string | null) {
+      const p = await deps.tracking.addPin(userId, domain, note);
+      return { domain: p.domain, note: p.note, created_at: p.created_at.toISOString() };
+    },
+    async unpin(userId: string, domain: string) {
+      if (!(await deps.tracking.removePin(userId, domain))) throw notFound("Pin");
+    },
+    /**
+     * "What changed since the last scan": counts per change and the findings that moved (the
+     * caller has checked the scan is the user's); nothing when the user has no scan yet.
+     */
+    async changesOf(scanId: string | null, limit = 50): Promise<TChangesView> {
+      if (!scanId)
+        return {
+          scan_id: null,
+          computed: false,
+          previous_scan_id: null,
+          counts: null,
+          social_counts: null,
+          findings: [],
+          social_findings: [],
+        };
+      const summary = await deps.changes.find(scanId);
+      const [domain, social] = await Promise.all([
+        deps.changes.movedDomain(scanId, limit),
+        deps.changes.movedSocial(scanId, limit),
+      ]);
+      return {
+        scan_id: scanId,
+        computed: summary !== null,
+        previous_scan_id: summary?.previous_scan_id ?? null,
+        counts: summary?.counts ?? null,
+        social_counts: summary?.social_counts ?? null,
+        findings: domain.map((f) => presentDomainFinding(f)),
+        social_findings: social.map((f) => presentSocialFinding(f)),
+      };
+    },
+    async lastWatch(userId: string) {
+      const r = await deps.tracking.lastRound(userId);
+      return r
+        ? {
+            id: r.id,
+            status: r.status,
+            error: r.error,
+            stats: r.stats,
+            started_at: r.started_at.toISOString(),
+            finished_at: iso(r.finished_at),
+          }
+        : null;
+    },
+  };
+}
+
+function presentAny(
+  f: Parameters<typeof presentDomainFinding>[0] | Parameters<typeof presentSocialFinding>[0],
+) {
+  return "domain" in f ? presentDomainFinding(f) : presentSocialFinding(f);
+}
+
+export type LookalikesService = ReturnType<typeof createLookalikesService>;

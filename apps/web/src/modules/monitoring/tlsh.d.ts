@@ -1,0 +1,4 @@
+declare module "tlsh/lib/digests/digest-hash-builder.js" {
+  const Builder: unknown;
+  export default Builder;
+}

@@ -1,0 +1,69 @@
+import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { SessionsRepository } from "./sessions.repository.ts";
+
+interface OpenStream {
+  sessionId: string;
+  userId: string;
+  close(): void;
+}
+
+/**
+ * The long-lived responses (server-sent event streams) open under each session, so that ending a
+ * session — logout, password change or reset, idle or absolute expiry — also ends its streams
+ * instead of letting them outlive it.
+ */
+export function createSessionStreams(deps: {
+  sessions: Pick<SessionsRepository, "liveIds">;
+  logger: Logger;
+}) {
+  const open = new Set<OpenStream>();
+  const closeWhere = (match: (s: OpenStream) => boolean) => {
+    for (const stream of [...open]) {
+      if (!match(stream)) continue;
+      open.delete(stream);
+      stream.close();
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+
+  const registry = {
+    /** Tracks a stream; returns the function that forgets it when it ends by itself. */
+    track(sessionId: string, userId: string, close: () => void): () => void {
+      const stream = { sessionId, userId, close };
+      open.add(stream);
+      return () => open.delete(stream);
+    },
+    closeSession(sessionId: string): void {
+      closeWhere((s) => s.sessionId === sessionId);
+    },
+    /** Every stream of the user, except those of `exceptSessionId` (the session that changed the password). */
+    closeUser(userId: string, exceptSessionId?: string): void {
+      closeWhere((s) => s.userId === userId && s.sessionId !== exceptSessionId);
+    },
+    /** Closes the streams whose session has expired (idle or absolute limit) or is gone. */
+    async sweep(): Promise<void> {
+      const ids = [...new Set([...open].map((s) => s.sessionId))];
+      if (ids.length === 0) return;
+      const live = await deps.sessions.liveIds(ids);
+      closeWhere((s) => !live.has(s.sessionId));
+    },
+    count(sessionId: string): number {
+      return [...open].filter((s) => s.sessionId === sessionId).length;
+    },
+    /** Sweeps every `intervalMs` until stop(). */
+    start(intervalMs: number): void {
+      timer ??= setInterval(() => {
+        registry.sweep().catch((err: unknown) => deps.logger.error({ err }, "session stream sweep failed"));
+      }, intervalMs);
+      timer.unref();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+      closeWhere(() => true);
+    },
+  };
+  return registry;
+}
+
+export type SessionStreams = ReturnType<typeof createSessionStreams>;

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngBomb } from "@brandwarden/platform/images/image-bomb";
+import { browserAgent } from "./browser-agent.ts";
+import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
+import { startStubWorker, type StubWorker } from "./stub-worker.ts";
+
+// Logo uploads are checked from the image header: a decompression bomb is refused with a 422 that
+// names its declared size (a full decode of its truncated pixel data would fail differently), and
+// nothing is stored.
+
+const multipart = (filename: string, type: string, bytes: Buffer) => {
+  const boundary = "----bwlogo";
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`), // prettier-ignore
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+};
+
+for (const { variant, status } of await dbVariants()) {
+  describe(`logo upload on ${variant}`, () => {
+    let t: TestWeb;
+    let worker: StubWorker;
+    beforeAll(async () => {
+      status?.assertAvailable();
+      worker = await startStubWorker();
+      t = await startTestWeb(variant, { WORKER_URL: worker.url });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await worker?.close();
+    });
+
+    it("refuses an 8000x8000 PNG bomb with 422 from its header and stores nothing", async () => {
+      const a = browserAgent(t.app);
+      const user = await a.signup(`logo-${randomUUID()}@example.com`);
+      const bomb = multipart("logo.png", "image/png", pngBomb(8000, 8000));
+      const res = await a.request("POST", "/account/logo", bomb.body, bomb.headers);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ error: "invalid" });
+      expect(res.json().message).toContain("8000×8000");
+      expect((await t.app.inject({ method: "GET", url: `/media/logos/${user.id}` })).statusCode).toBe(404);
+    });
+
+    it("accepts a JPEG logo within the bound", async () => {
+      const a = browserAgent(t.app);
+      const user = await a.signup(`logo-${randomUUID()}@example.com`);
+      const jpeg = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#234" } }).jpeg().toBuffer(); // prettier-ignore
+      const up = multipart("logo.jpg", "image/jpeg", jpeg);
+      const res = await a.request("POST", "/account/logo", up.body, up.headers);
+      expect(res.statusCode).toBe(200);
+      const stored = await t.app.inject({ method: "GET", url: `/media/logos/${user.id}` });
+      expect(stored.headers["content-type"]).toBe("image/jpeg");
+    });
+  });
+}

@@ -1,0 +1,110 @@
+import { request, type Dispatcher } from "undici";
+
+/**
+ * HTTP GET for CT logs, and the retry policy real logs need: back-off on 429 and 5xx honouring
+ * Retry-After (seconds or an HTTP date; otherwise exponential from `baseDelayMs`), capped at
+ * 5 minutes, and exponential back-off capped at 60 s on network errors. Injected everywhere (the
+ * SSRF-guarded agent in the worker, a plain one in tests), with `sleep` so tests never wait.
+ */
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export type HttpGet = (url: string, signal?: AbortSignal) => Promise<HttpResponse>;
+
+export interface RetryOptions {
+  get: HttpGet;
+  /** Tries per call on 429/5xx/network errors before giving up (default 6). */
+  maxAttempts?: number;
+  /** First back-off without Retry-After, doubled each time (default 1 s). */
+  baseDelayMs?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export class CtLogError extends Error {
+  override name = "CtLogError";
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Waits `ms`, or rejects with the signal's reason once it aborts. The abort listener goes when the
+ * wait ends: a follower sleeps on one signal for as long as the worker runs.
+ */
+export const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const NETWORK_BACKOFF_CAP_MS = 60_000;
+const HTTP_BACKOFF_CAP_MS = 300_000;
+
+/** GETs `url` until it answers 200 (its body) or a status that retrying cannot fix (CtLogError). */
+export async function getWithRetry(url: string, opts: RetryOptions): Promise<Buffer> {
+  const maxAttempts = opts.maxAttempts ?? 6;
+  const base = opts.baseDelayMs ?? 1000;
+  const sleep = opts.sleep ?? defaultSleep;
+  let lastError = "";
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    if (attempt > 0) opts.signal?.throwIfAborted();
+    let res: HttpResponse;
+    try {
+      res = await opts.get(url, opts.signal);
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      lastError = (err as Error).message;
+      await sleep(Math.min(base * 2 ** attempt, NETWORK_BACKOFF_CAP_MS), opts.signal);
+      continue;
+    }
+    if (res.status === 200) return res.body;
+    if (res.status === 429 || res.status >= 500) {
+      lastError = `HTTP ${res.status}`;
+      const wait = retryAfterMs(res.headers["retry-after"]) ?? base * 2 ** attempt;
+      await sleep(Math.min(wait, HTTP_BACKOFF_CAP_MS), opts.signal);
+      continue;
+    }
+    throw new CtLogError(`${url}: HTTP ${res.status} ${res.body.toString("utf8", 0, 200)}`, res.status);
+  }
+  throw new CtLogError(`${url}: gave up after ${maxAttempts} attempts (${lastError})`);
+}
+
+/** HttpGet over undici with the given dispatcher (the SSRF-guarded agent in the worker). */
+export function undiciGet(dispatcher: Dispatcher, timeoutMs = 30_000): HttpGet {
+  return async (target, signal) => {
+    const res = await request(target, {
+      dispatcher,
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+        : AbortSignal.timeout(timeoutMs),
+      headers: { "user-agent": "Brandwarden-CT/1.0" },
+    });
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers[k] = v;
+    return { status: res.statusCode, headers, body: Buffer.from(await res.body.arrayBuffer()) };
+  };
+}

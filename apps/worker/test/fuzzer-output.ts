@@ -1,0 +1,10 @@
+/** Test helpers: run selected fuzzers and look at the Unicode names they produce. */
+import { generatePermutations } from "../src/lookalike/generate.ts";
+import type { FuzzerName } from "../src/lookalike/fuzzer-names.ts";
+import type { PermutationOptions } from "../src/lookalike/types.ts";
+
+export function names(domain: string, fuzzer: FuzzerName, opts: PermutationOptions = {}): Set<string> {
+  return new Set(
+    generatePermutations(domain, { ...opts, fuzzers: [fuzzer] }).permutations.map((p) => p.domain_unicode),
+  );
+}

@@ -1,0 +1,23 @@
+/** Reading generated PDFs back in tests: text through a PDF parser (pdf.js via unpdf), image XObjects, pages. */
+import { extractText, getDocumentProxy } from "unpdf";
+import type { WarnLogger } from "../src/report/report-prose.ts";
+
+export async function pdfText(pdf: Buffer): Promise<{ pages: number; text: string }> {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const { totalPages, text } = await extractText(doc, { mergePages: true });
+  await doc.destroy();
+  return { pages: totalPages, text: text.replace(/\s+/g, " ") };
+}
+
+/** Image XObjects embedded in the file (pdfkit writes their dictionaries uncompressed). */
+export const imageCount = (pdf: Buffer) => pdf.toString("latin1").split("/Subtype /Image").length - 1;
+
+/** A logger that records its warnings as pino would write them (`msg` plus the object's fields). */
+export function captureLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger: WarnLogger & { info(obj: Record<string, unknown>, msg: string): void } = {
+    warn: (obj, msg) => void lines.push({ level: "warn", ...obj, msg }),
+    info: (obj, msg) => void lines.push({ level: "info", ...obj, msg }),
+  };
+  return { logger, lines };
+}

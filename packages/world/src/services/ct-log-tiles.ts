@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { CtLogEntry } from "./ct-log-entries.ts";
+import { signTreeHead, type CtLogKey } from "./ct-log-sign.ts";
+
+// The static-ct (tiled) read API of the world's CT log (c2sp.org/static-ct-api): a signed
+// checkpoint note and data tiles of 256 TileLeaf entries each, partial tiles `.p/<width>` at the
+// tree's edge, served under a monitoring prefix. Same entries as the RFC 6962 API.
+
+export const TILE_WIDTH = 256;
+
+/** `tile/data/<N>` path element: 3-digit groups, all but the last prefixed "x" (1234067 -> x001/x234/067). */
+export function tileIndexPath(n: number): string {
+  const groups: string[] = [];
+  let rest = n;
+  do {
+    groups.unshift(String(rest % 1000).padStart(3, "0"));
+    rest = Math.floor(rest / 1000);
+  } while (rest > 0);
+  return groups.map((g, i) => (i < groups.length - 1 ? `x${g}` : g)).join("/");
+}
+
+/** The inverse of tileIndexPath plus an optional `.p/<width>`; null when the path is not one. */
+export function parseTilePath(path: string): { n: number; width: number | null } | null {
+  const m = /^((?:x\d{3}\/)*\d{3})(?:\.p\/(\d{1,3}))?$/.exec(path);
+  if (!m) return null;
+  const n = Number(m[1]!.replace(/x|\//g, ""));
+  const width = m[2] === undefined ? null : Number(m[2]);
+  if (width !== null && (width < 1 || width >= TILE_WIDTH)) return null;
+  return { n, width };
+}
+
+function opaque(len: number, bytes: Buffer): Buffer {
+  const head = Buffer.alloc(len);
+  head.writeUIntBE(bytes.length, 0, len);
+  return Buffer.concat([head, bytes]);
+}
+
+/** Reads a uint24-prefixed value at `pos`; null when it runs past the buffer. */
+function read24(buf: Buffer, pos: number): { value: Buffer; next: number } | null {
+  if (pos + 3 > buf.length) return null;
+  const len = buf.readUIntBE(pos, 3);
+  if (pos + 3 + len > buf.length) return null;
+  return { value: buf.subarray(pos + 3, pos + 3 + len), next: pos + 3 + len };
+}
+
+/** SHA-256 fingerprints of the chain certificates in an RFC 6962 `certificate_chain`. */
+function fingerprints(chain: Buffer | undefined): Buffer {
+  const out: Buffer[] = [];
+  for (let pos = 0; chain && pos < chain.length;) {
+    const c = read24(chain, pos);
+    if (!c) break;
+    out.push(createHash("sha256").update(c.value).digest());
+    pos = c.next;
+  }
+  return opaque(2, Buffer.concat(out));
+}
+
+/**
+ * One TileLeaf: the TimestampedEntry (with the `leaf_index` extension static-ct logs add), the
+ * precertificate for precert entries, and the chain's fingerprints. An entry whose certificate
+ * cannot be delimited is written as a framed x509_entry holding its bytes: unreadable, but the
+ * entries after it in the tile stay readable, as in a real log.
+ */
+export function tileLeaf(entry: CtLogEntry, index: number): Buffer {
+  const leaf = Buffer.from(entry.leaf_input, "base64");
+  const extra = Buffer.from(entry.extra_data, "base64");
+  const ext = Buffer.alloc(8);
+  ext.writeUInt8(0, 0); // leaf_index
+  ext.writeUInt16BE(5, 1);
+  ext.writeUIntBE(index, 3, 5);
+  const head = leaf.subarray(2, 12); // timestamp, entry_type
+  const type = leaf.readUInt16BE(10);
+  if (type === 1) {
+    const tbs = read24(leaf, 12 + 32);
+    const pre = read24(extra, 0);
+    if (tbs && pre) {
+      const chain = read24(extra, pre.next);
+      const te = Buffer.concat([head, leaf.subarray(12, 44), opaque(3, tbs.value), opaque(2, ext)]);
+      return Buffer.concat([te, opaque(3, pre.value), fingerprints(chain?.value)]);
+    }
+  } else {
+    const cert = read24(leaf, 12);
+    if (cert) {
+      const chain = read24(extra, 0);
+      return Buffer.concat([head, opaque(3, cert.value), opaque(2, ext), fingerprints(chain?.value)]);
+    }
+  }
+  const x509 = Buffer.from(head);
+  x509.writeUInt16BE(0, 8);
+  return Buffer.concat([x509, opaque(3, leaf.subarray(12)), opaque(2, ext), opaque(2, Buffer.alloc(0))]);
+}
+
+/** A checkpoint note (c2sp.org/tlog-checkpoint) with an RFC 6962 note signature by the log key. */
+export function checkpointNote(key: CtLogKey, origin: string, treeSize: number, timestamp: number): string {
+  const sth = signTreeHead(key, treeSize, timestamp);
+  const body = `${origin}\n${treeSize}\n${sth.root.toString("base64")}\n`;
+  const keyId = createHash("sha256")
+    .update(Buffer.concat([Buffer.from(`${origin}\n`), Buffer.from([0x05]), key.spki]))
+    .digest()
+    .subarray(0, 4);
+  const ts = Buffer.alloc(8);
+  ts.writeBigUInt64BE(BigInt(timestamp));
+  const sig = Buffer.concat([keyId, ts, sth.signature]).toString("base64");
+  return `${body}\n\u2014 ${origin} ${sig}\n`;
+}
+
+export function registerTileRoutes(
+  app: FastifyInstance,
+  opts: {
+    prefix: string;
+    /** The log's origin line (its submission prefix without the scheme), known once it listens. */
+    origin: () => string;
+    key: CtLogKey;
+    size: () => number;
+    entryAt: (i: number) => CtLogEntry;
+    /** A fault answered instead (429/503), or false. */
+    faulted: (reply: FastifyReply) => boolean;
+  },
+): void {
+  app.get(`${opts.prefix}/checkpoint`, async (_req, reply) => {
+    if (opts.faulted(reply)) return "rate limited\n";
+    reply.header("content-type", "text/plain; charset=utf-8");
+    return checkpointNote(opts.key, opts.origin(), opts.size(), Date.now());
+  });
+  app.get<{ Params: { "*": string } }>(`${opts.prefix}/tile/data/*`, async (req, reply) => {
+    const t = parseTilePath(req.params["*"]);
+    const size = opts.size();
+    if (!t) return reply.code(400).send("bad tile path\n");
+    const first = t.n * TILE_WIDTH;
+    const width = t.width ?? TILE_WIDTH;
+    // A full tile exists once the tree covers it; a partial one only at the tree's current edge.
+    if (first + width > size || (t.width !== null && first + TILE_WIDTH <= size))
+      return reply.code(404).send("no such tile\n");
+    if (opts.faulted(reply)) return "rate limited\n";
+    const leaves: Buffer[] = [];
+    for (let i = first; i < first + width; i++) leaves.push(tileLeaf(opts.entryAt(i), i));
+    reply.header("content-type", "application/octet-stream");
+    return Buffer.concat(leaves);
+  });
+}
