@@ -1,4 +1,4 @@
-// Folder-level import rules (issue 20), run by `npm run lint:arch` (dependency-cruiser).
+// Folder-level import rules (issue 20), run by `npm run lint` (dependency-cruiser).
 // ESLint (eslint.config.js) checks single imports; this checks the shape of the graph: no two folders of
 // production code may depend on each other, directly or round a loop, counting `import type` too, since a
 // type-only loop is still a loop in the design. Tests, test helpers, benches and build scripts are left out:

@@ -1,13 +1,12 @@
-import process from "node:process";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 // Architecture rules (issue 20): import boundaries, import cycles, declared dependencies, process.env only in
-// config files, no barrels. `npm run lint:arch` runs them (with dependency-cruiser for folder loops and knip for
-// unused exports and dependencies); they stay off in `npm run lint` until the code keeps them.
-const ARCH = process.env.BRANDWARDEN_LINT_ARCH === "1" ? "error" : "off";
+// config files, no barrels. `npm run lint` runs them, with dependency-cruiser for folder loops and knip for
+// unused exports, files and dependencies.
+const ARCH = "error";
 
 const WORKSPACES = [
   "packages/contract",
@@ -55,12 +54,42 @@ const noDatabase = [
   },
 ];
 const DATABASE_LAYER = ["apps/web/src/**/*.repository.ts", "apps/web/src/db/**"];
-const cliLauncher = {
-  // The CLI is the composition root: it may start the web and worker through their entry points only.
-  regex: "^@brandwarden/(web|worker)/(?!(server|config|container|infrastructure)$)",
-  message:
-    "The CLI imports the web and worker only through their entry points (server, config, container, infrastructure).",
+// The CLI is the composition root: it starts the web and the worker through their entry points, and the
+// commands that run one piece of an app on its own use that piece's module, named here; nothing else of them.
+const CLI_ENTRY_POINTS = {
+  web: [
+    "server",
+    "config",
+    "container",
+    "infrastructure",
+    // `users create` builds the web container as startWeb does, with the same session secret.
+    "lib/secret-file",
+  ],
+  worker: [
+    "server",
+    "config",
+    "container",
+    "infrastructure",
+    // `permute`: the worker's permutation engine and DNS resolver, run as a dnstwist-like tool.
+    "lookalike/generate",
+    "lookalike/normalize",
+    "lookalike/errors",
+    "resolve/resolver",
+    "resolve/silent-servers",
+    "dns/dns-client",
+    // `learn`: the score stage's learner, run once over the web app's internal API.
+    "scoring/learner/run-learner",
+    "social/social-signals",
+    "internal-api/web-client",
+  ],
 };
+const cliLauncher = (entryPoints = CLI_ENTRY_POINTS) => ({
+  regex: `^@brandwarden/(?!(${Object.entries(entryPoints)
+    .map(([app, modules]) => `${app}/(${modules.join("|")})$`)
+    .join("|")}))(web|worker)(/|$)`,
+  message:
+    "The CLI imports the web and worker only through their entry points (CLI_ENTRY_POINTS in eslint.config.js).",
+});
 const noWebUi = {
   regex: "^@brandwarden/web-ui(/|$)",
   message: "The web UI is a browser bundle: nothing imports it.",
@@ -115,8 +144,20 @@ const architecture = [
   ),
   restrict(["apps/web/**"], [otherApps("web"), ...noDatabase], [...DATABASE_LAYER, ...TEST_SUPPORT]),
   restrict([...DATABASE_LAYER, ...TEST_SUPPORT.map((glob) => `apps/web/${glob}`)], [otherApps("web")]),
+  // The browser tests drive the whole product (UI, web app and worker) as `brandwarden start` runs it: they start
+  // it through the CLI's startEmbedded, and use nothing else of the CLI or the worker.
+  restrict(
+    ["apps/web/test/browser/**"],
+    [
+      { ...otherApps("web"), regex: "^@brandwarden/(worker|web-ui)(/|$)" },
+      {
+        regex: "^@brandwarden/cli(?!/commands/start$)(/|$)",
+        message: "The browser tests use the CLI only to start the product (@brandwarden/cli/commands/start).",
+      },
+    ],
+  ),
   restrict(["apps/web-ui/**"], [webUi]),
-  restrict(["apps/cli/**"], [cliLauncher, noWebUi], TEST_SUPPORT),
+  restrict(["apps/cli/**"], [cliLauncher(), noWebUi], TEST_SUPPORT),
   // Every import declared in the importing workspace's package.json (root devDependencies are shared tooling).
   ...WORKSPACES.map((ws) => ({
     files: [`${ws}/**`],

@@ -5,8 +5,8 @@
 // Goal: >= 10,000 entries/s, ahead of the public logs' combined rate.
 import { WorldCa } from "@brandwarden/world/tls/ca";
 import { syntheticEntries } from "@brandwarden/world/services/ct-log-synthetic";
-import { parseLeafInput } from "../apps/worker/src/discovery/ct/leaf-parser.ts";
-import { createBrandIndex, type IndexedBrand } from "../apps/worker/src/discovery/match/brand-index.ts";
+import { parseLeafInput } from "@brandwarden/worker/discovery/ct/leaf-parser";
+import { createBrandIndex, type IndexedBrand } from "@brandwarden/worker/discovery/match/brand-index";
 import { brandNames, namesOf, rng } from "./ct/names.ts";
 import { followerMemory } from "./ct/follower-memory.ts";
 

@@ -26,14 +26,14 @@ import {
   testDatabaseUrl,
   testRedisUrl,
 } from "@brandwarden/platform/testing/services";
-import { createEventConsumer } from "../apps/web/src/events/event-consumer.ts";
-import { MIGRATIONS_FOLDER, schema, type Db } from "../apps/web/src/db/client.ts";
-import { createScanStreamHub } from "../apps/web/src/lib/scan-stream.ts";
-import { createAuditEventsRepository } from "../apps/web/src/modules/audit-events/audit-events.repository.ts";
-import { createScanUpdateHandler } from "../apps/web/src/modules/scans/scan-events.ts";
-import { createScansRepository } from "../apps/web/src/modules/scans/scans.repository.ts";
-import { insertScan, insertUser } from "../apps/web/test/factories.ts";
-import { nextSeq } from "../apps/worker/src/pipeline/scan-publisher.ts";
+import { createEventConsumer } from "@brandwarden/web/events/event-consumer";
+import { MIGRATIONS_FOLDER, schema, type Db } from "@brandwarden/web/db/client";
+import { createScanStreamHub } from "@brandwarden/web/lib/scan-stream";
+import { createAuditEventsRepository } from "@brandwarden/web/modules/audit-events/audit-events.repository";
+import { createScanUpdateHandler } from "@brandwarden/web/modules/scans/scan-events";
+import { createScansRepository } from "@brandwarden/web/modules/scans/scans.repository";
+import { insertScan, insertUser } from "@brandwarden/web/test/factories";
+import { nextSeq } from "@brandwarden/worker/pipeline/scan-publisher";
 
 const N = Number(process.argv[2] ?? 20_000);
 const LATENCY_MESSAGES = 600;

@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
 import { probePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/services";
 import { DOMAIN_SORT_COLUMNS } from "@brandwarden/contract/finding-fields";
-import { browserAgent } from "../apps/web/test/browser-agent.ts";
-import { insertScan } from "../apps/web/test/factories.ts";
-import { startTestWeb } from "../apps/web/test/harness.ts";
+import { browserAgent } from "@brandwarden/web/test/browser-agent";
+import { insertScan } from "@brandwarden/web/test/factories";
+import { startTestWeb } from "@brandwarden/web/test/harness";
 
 const N = Number(process.argv[2] ?? 100_000);
 const usePg = await probePostgres(testDatabaseUrl()).then(

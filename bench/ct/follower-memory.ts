@@ -9,10 +9,10 @@ import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import type { WorldCa } from "@brandwarden/world/tls/ca";
 import { Agent } from "undici";
-import { createCtClient } from "../../apps/worker/src/discovery/ct/ct-client.ts";
-import { createBrandRegistry } from "../../apps/worker/src/discovery/ct/follower/brand-registry.ts";
-import { createCtFollower } from "../../apps/worker/src/discovery/ct/follower/ct-follower.ts";
-import { undiciGet } from "../../apps/worker/src/discovery/ct/http-get.ts";
+import { createCtClient } from "@brandwarden/worker/discovery/ct/ct-client";
+import { createBrandRegistry } from "@brandwarden/worker/discovery/ct/follower/brand-registry";
+import { createCtFollower } from "@brandwarden/worker/discovery/ct/follower/ct-follower";
+import { undiciGet } from "@brandwarden/worker/discovery/ct/http-get";
 
 const MB = 1024 * 1024;
 

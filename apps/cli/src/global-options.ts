@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { Command } from "commander";
+import { loadCliConfig } from "./config.ts";
 import { UsageError } from "./usage-error.ts";
 
 // Options every command understands (before or after the command name): version, progress,
@@ -26,7 +27,7 @@ interface GlobalFlags {
   color: string | false;
 }
 
-export function cliVersion(): string {
+function cliVersion(): string {
   // package.json sits one level above both src/ and dist/.
   return (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 }
@@ -60,10 +61,10 @@ export function globalsOf(command: Command): Globals {
         ? "bar"
         : "lines"
       : (flags.progress as ProgressMode);
+  const { noColor } = loadCliConfig();
   return {
     progress,
     quiet: Boolean(flags.quiet),
-    colour: (stream) =>
-      color === "always" || (color === "auto" && Boolean(stream.isTTY) && !process.env.NO_COLOR),
+    colour: (stream) => color === "always" || (color === "auto" && Boolean(stream.isTTY) && !noColor),
   };
 }

@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 /** The command line's sources: tests run what is in the tree, not the last build in dist/. */
-export const CLI = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 /** The compiled command line, as `npm start` and the `brandwarden` bin run it (compiled.int.test.ts). */
-export const CLI_DIST = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+const CLI_DIST = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const FROM_SOURCE = ["--import", "tsx"];
 
 export interface Spawned {

@@ -25,6 +25,13 @@ describe("brandwarden scan", () => {
     const phishing = world.scenario.lookalikes.filter((l) => l.site_kind === "phishing").map((l) => l.domain);
     expect(json.findings.some((f: { domain: string }) => phishing.includes(f.domain))).toBe(true);
     expect(Array.isArray(json.campaigns)).toBe(true);
+    // The small world's campaigns, each by a name a person can say beside its id.
+    expect(json.campaigns.length).toBeGreaterThan(0);
+    for (const c of json.campaigns) {
+      expect(c.name).toMatch(/ · \d+ domains?$/);
+      expect(c.name).not.toContain(c.campaign_id);
+      expect(c.evidence.length).toBeGreaterThan(0);
+    }
   }, 180_000);
 
   it("names the bad flag and exits 2", async () => {

@@ -4,7 +4,7 @@ import { booleanFlag, durationMs, port, url } from "@brandwarden/platform/config
 import { hostname } from "node:os";
 
 /** The web application's environment; the only place it is read. */
-export const ZWebEnv = z.object({
+const ZWebEnv = z.object({
   WEB_PORT: port().default(3000),
   WEB_HOST: z.string().default("127.0.0.1"),
   /** How browsers and the worker reach this app; logo URLs are built from it. */

@@ -123,6 +123,8 @@ export function createWebContainer(
     db,
     repo: createTriageRepository(db),
     learner: { learnerStatus: () => scoring.learnerStatus() },
+    // A label moves the findings' tracked lookalikes at once (monitoring, wired below).
+    lookalikes: { findingsLabelled: (tx, change) => monitoring.lookalikes.findingsLabelled(tx, change) },
   });
   const keywordExpansions = createKeywordExpansionRepository(db);
   const account = createAccountService({

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface RecordedCall {
+interface RecordedCall {
   path: string;
   authorization: string | undefined;
   body: unknown;

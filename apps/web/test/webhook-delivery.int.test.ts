@@ -36,7 +36,13 @@ type Body = {
   data: {
     scan: { scan_id: string };
     summary: { domains: number; social: number; campaigns: number };
-    campaigns: Array<{ campaign_id: string; size: number }>;
+    campaigns: Array<{
+      campaign_id: string;
+      name: string;
+      size: number;
+      keys: string[];
+      evidence: Array<{ key: string; text: string; members: number }>;
+    }>;
     findings: Array<{ domain: string; score: number }>;
     social_findings: Array<{ handle: string }>;
     complete: boolean;
@@ -121,6 +127,22 @@ for (const { variant, status } of await dbVariants()) {
         kind: "attack",
         evidence: [expect.objectContaining({ key: expect.stringMatching(/^ip:/), members: 10 })],
       });
+      // Every campaign carries its readable name and evidence beside the contract's cluster fields.
+      for (const c of body.data.campaigns) {
+        const ip = c.keys[0]!.replace(/^ip:/, "");
+        expect(c.name).toBe(`${ip} · 10 domains`);
+        expect(c.evidence[0]!.text).toBe(`same IP address ${ip}: all 10 domains`);
+        expect(Object.keys(c)).toEqual(
+          expect.arrayContaining([
+            "campaign_id",
+            "size",
+            "domains",
+            "keys",
+            "earliest_registration",
+            "latest_registration",
+          ]),
+        );
+      }
       expect(Buffer.from(body.data.report!.full, "base64").equals(PDF)).toBe(true);
       expect(Buffer.from(body.data.report!.summary, "base64").equals(PDF)).toBe(true);
       expect(body.data.snapshot.url).toMatch(/^https:\/\/brandwarden\.test\/webhooks\/snapshots\//);

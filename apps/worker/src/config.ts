@@ -9,7 +9,7 @@ import { SOCIAL_ENV_FIELDS, toSocialConfig } from "./social/social-config.ts";
 const NAMESERVER = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i;
 
 /** The worker's environment; the only place it is read. */
-export const ZWorkerEnv = z.object({
+const ZWorkerEnv = z.object({
   WORKER_PORT: port().default(3001),
   WORKER_HOST: z.string().default("127.0.0.1"),
   /** The web application's internal API base (`/v1` routes live under it). */

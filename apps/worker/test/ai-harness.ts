@@ -33,7 +33,7 @@ export const ZAny = z.object({ keywords: z.array(z.string()), generation: z.numb
 /** The running world LLM, web app and web client of the calling test file (set in beforeAll). */
 export const ctx = {} as { web: TestWeb; webAddress: string; client: WebClient; llm: RunningLlm };
 
-export function png(): string {
+function png(): string {
   const img = new PNG({ width: 32, height: 20, colorType: 2 });
   for (let i = 0; i < 32 * 20; i++) img.data.set([200, 30, 30, 255], i * 4);
   return PNG.sync.write(img, { colorType: 2 }).toString("base64");

@@ -8,7 +8,7 @@ import type { LabeledSample } from "../src/scoring/learner/fit.ts";
 import { POINTS_PER_LOGIT, SCORE_AT_EVEN_ODDS } from "../src/scoring/learner/fit.ts";
 
 /** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

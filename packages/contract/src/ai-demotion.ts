@@ -1,7 +1,7 @@
 import type { TAiDemotion } from "./findings.ts";
 
 /** Readable names of the hard evidence that keeps a finding in its band (web `modules/findings/hard-evidence.ts`). */
-export const HARD_EVIDENCE_NAMES: Record<string, string> = {
+const HARD_EVIDENCE_NAMES: Record<string, string> = {
   threat_feed_hit: "threat-feed hit",
   brand_login_form: "login form naming the brand",
   brand_in_cert: "brand in the certificate",

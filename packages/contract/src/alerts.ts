@@ -8,7 +8,7 @@ import { ZFieldChange } from "./monitoring.ts";
  * signed Standard Webhooks event to the user's webhook_url (the type is the event's `type`), by
  * e-mail when SMTP is configured, and in the alert feed.
  */
-export const ALERT_TYPES = [
+const ALERT_TYPES = [
   /** A watched name (a high-risk permutation or a pinned name) was registered. */
   "lookalike.registered",
   /** A tracked lookalike changed materially between watches (content, forms, DNS, score band). */
@@ -25,12 +25,13 @@ export const ALERT_TYPES = [
 export const ZAlertType = z.enum(ALERT_TYPES);
 export type TAlertType = z.infer<typeof ZAlertType>;
 
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "skipped"] as const;
-export const ZDeliveryStatus = z.enum(DELIVERY_STATUSES);
+const DELIVERY_STATUSES = ["pending", "delivered", "failed", "skipped"] as const;
+const ZDeliveryStatus = z.enum(DELIVERY_STATUSES);
 
 /**
  * What any source hands the alerts module (the generic entry point): the web app's own monitors,
- * and the worker through an `alert` event. A domain lookalike's finding makes it tracked too.
+ * and the worker through an `alert` event (its data, e.g. from the CT follower). A domain lookalike's
+ * finding makes it tracked too.
  */
 export const ZAlertRaise = z.object({
   user_id: ZId,
@@ -50,9 +51,6 @@ export const ZAlertRaise = z.object({
   dedupe_key: z.string().max(300).optional(),
 });
 export type TAlertRaise = z.infer<typeof ZAlertRaise>;
-
-/** `alert` event data (worker to web): an alert raised outside a scan, e.g. by the CT follower. */
-export const ZAlertEventData = ZAlertRaise;
 
 /** An alert as the feed, the webhook and the e-mail present it. */
 export const ZAlert = z.object({

@@ -4,7 +4,7 @@ import { ZAiVerdict, ZStoredDomainFinding, ZStoredSocialFinding } from "./findin
 import { ZBrandContext } from "./brand.ts";
 import { ZScanStatus, ZStageStates } from "./scan.ts";
 
-export const ZAuditVerdict = z.object({
+const ZAuditVerdict = z.object({
   kind: ZFindingKind,
   finding_id: ZId,
   verdict: ZAiVerdict,
@@ -32,7 +32,7 @@ export const ZAuditVerdictsResult = z.object({
   ),
 });
 
-export const ZScanSummary = z.object({
+const ZScanSummary = z.object({
   scan_id: ZId,
   user_id: ZId,
   status: ZScanStatus,
@@ -41,7 +41,6 @@ export const ZScanSummary = z.object({
   completed_at: ZIsoDate.nullable(),
   resume_from_stage: z.string().nullable(),
 });
-export type TScanSummary = z.infer<typeof ZScanSummary>;
 
 /** `GET /v1/scans/:id/audit_data`: everything the AI audit and the reports need. */
 export const ZAuditSnapshot = z.object({

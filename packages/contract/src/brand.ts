@@ -19,8 +19,6 @@ export const ZDerivedKeywords = z.object({
 });
 export type TDerivedKeywords = z.infer<typeof ZDerivedKeywords>;
 
-export const ZDerivedKeywordsPost = ZDerivedKeywords;
-
 export const ZBrandContext = z.object({
   brand_name: z.string(),
   social_handles: z.array(ZSocialHandleRef),

@@ -34,7 +34,7 @@ export type CampaignDescription = Required<
 export const DEFENSIVE_ID_PREFIX = "def_";
 export const isDefensiveCampaign = (id: string): boolean => id.startsWith(DEFENSIVE_ID_PREFIX);
 /** The name of every defensive group starts with this. */
-export const DEFENSIVE_LEAD = "Probably the brand's own registrations";
+const DEFENSIVE_LEAD = "Probably the brand's own registrations";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const LEAD_ORDER = ["ip", "cert", "ns", "mx", "page", "favicon", "net24", "registrar"];
@@ -108,7 +108,7 @@ const windowText = (hours: number) => {
 };
 
 /** "both domains", "all 3 domains", "2 of 5 domains", "1 of 3 domains". */
-export const shareText = (members: number, size: number): string =>
+const shareText = (members: number, size: number): string =>
   members >= size && size === 2
     ? "both domains"
     : members >= size && size > 2

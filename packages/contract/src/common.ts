@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LABELS, SEVERITIES, type TSeverity } from "./constants.ts";
 
-export { LABELS, SEVERITIES, type TLabel, type TSeverity } from "./constants.ts";
+export { SEVERITIES, type TLabel, type TSeverity } from "./constants.ts";
 
 /** Identifiers of every resource are UUIDs. */
 export const ZId = z.uuid();
@@ -40,24 +40,20 @@ export const ZGeneration = z.number().int().min(0);
 export const ZIsoDate = z.iso.datetime({ offset: true });
 
 /** Error body of every API of both apps. */
-export const ERROR_CODES = [
-  "unauthorized",
-  "forbidden",
-  "not_found",
-  "stale_generation",
-  "invalid",
-  "conflict",
-  "rate_limited",
-  "not_implemented",
-  "upstream_failed",
-  "internal",
-] as const;
-export const ZErrorCode = z.enum(ERROR_CODES);
-export type TErrorCode = z.infer<typeof ZErrorCode>;
+export type TErrorCode =
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "stale_generation"
+  | "invalid"
+  | "conflict"
+  | "rate_limited"
+  | "not_implemented"
+  | "upstream_failed"
+  | "internal";
 
-export const ZErrorBody = z.object({
-  error: ZErrorCode,
-  message: z.string(),
-  details: z.unknown().optional(),
-});
-export type TErrorBody = z.infer<typeof ZErrorBody>;
+export type TErrorBody = {
+  error: TErrorCode;
+  message: string;
+  details?: unknown;
+};

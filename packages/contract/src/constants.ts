@@ -13,7 +13,7 @@ export type TLabel = (typeof LABELS)[number];
 export const SCAN_STATUSES = ["pending", "queued", "running", "completed", "failed", "cancelled"] as const;
 export type TScanStatus = (typeof SCAN_STATUSES)[number];
 
-export const TERMINAL_SCAN_STATUSES: readonly TScanStatus[] = ["completed", "failed", "cancelled"];
+const TERMINAL_SCAN_STATUSES: readonly TScanStatus[] = ["completed", "failed", "cancelled"];
 export function isTerminalScanStatus(status: TScanStatus): boolean {
   return TERMINAL_SCAN_STATUSES.includes(status);
 }

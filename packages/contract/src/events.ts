@@ -3,44 +3,41 @@ import { ZGeneration, ZId, ZIsoDate } from "./common.ts";
 import { ZDomainProfile, ZScanStatus, ZStageStates } from "./scan.ts";
 import { ZDomainFindingDelta, ZDomainFindingInitial, ZSocialFindingItem } from "./findings.ts";
 import { ZWatchUpdateData } from "./watch.ts";
-import { ZAlertEventData } from "./alerts.ts";
+import { ZAlertRaise } from "./alerts.ts";
 
-export const EVENT_KINDS = [
-  "scan_update",
-  "findings_initial",
-  "findings_delta",
-  "domain_profile",
-  "social_profile",
-  "social_findings_initial",
-  "social_findings_delta",
-  "log",
+export type TEventKind =
+  | "scan_update"
+  | "findings_initial"
+  | "findings_delta"
+  | "domain_profile"
+  | "social_profile"
+  | "social_findings_initial"
+  | "social_findings_delta"
+  | "log"
   /** A watch round's observations (issue 21): newly registered names, re-checked lookalikes. */
-  "watch_update",
+  | "watch_update"
   /** An alert raised by the worker outside a scan (the CT follower's `lookalike.discovered`). */
-  "alert",
-] as const;
-export const ZEventKind = z.enum(EVENT_KINDS);
-export type TEventKind = z.infer<typeof ZEventKind>;
+  | "alert";
 
 /** Channel of a message kind: `<EVENT_CHANNEL_PREFIX>:<kind>`; commands go on `<prefix>:control`. */
 export function eventChannel(prefix: string, kind: TEventKind | "control"): string {
   return `${prefix}:${kind}`;
 }
 
-export const ZScanUpdateData = z.object({
+const ZScanUpdateData = z.object({
   status: ZScanStatus,
   stage_states: ZStageStates,
   error: z.string().max(2000).optional(),
 });
 
-export const ZFindingsInitialData = z.object({
+const ZFindingsInitialData = z.object({
   original_domain: z.string().max(253),
   findings: z.array(ZDomainFindingInitial).max(50_000),
 });
 
-export const ZFindingsDeltaData = z.object({ findings: z.array(ZDomainFindingDelta).min(1).max(5_000) });
+const ZFindingsDeltaData = z.object({ findings: z.array(ZDomainFindingDelta).min(1).max(5_000) });
 
-export const ZDomainProfileData = z.object({
+const ZDomainProfileData = z.object({
   owned_domain_id: ZId,
   user_id: ZId,
   generation: ZGeneration,
@@ -49,7 +46,7 @@ export const ZDomainProfileData = z.object({
   error: z.string().max(2000).optional(),
 });
 
-export const ZSocialProfile = z.object({
+const ZSocialProfile = z.object({
   platform: z.string().max(50),
   handle: z.string().max(200),
   display_name: z.string().max(500).nullable(),
@@ -63,7 +60,7 @@ export const ZSocialProfile = z.object({
 });
 export type TSocialProfile = z.infer<typeof ZSocialProfile>;
 
-export const ZSocialProfileData = z.object({
+const ZSocialProfileData = z.object({
   social_handle_id: ZId,
   user_id: ZId,
   generation: ZGeneration,
@@ -105,7 +102,7 @@ export const ZEventMessage = z.discriminatedUnion("kind", [
   envelope("social_findings_delta", ZSocialFindingsData),
   envelope("log", ZLogData),
   envelope("watch_update", ZWatchUpdateData),
-  envelope("alert", ZAlertEventData),
+  envelope("alert", ZAlertRaise),
 ]);
 export type TEventMessage = z.infer<typeof ZEventMessage>;
 export type TEventOf<K extends TEventKind> = Extract<TEventMessage, { kind: K }>;

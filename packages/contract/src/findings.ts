@@ -10,15 +10,15 @@ const bool = () => z.boolean().nullable();
 const date = () => ZIsoDate.nullable();
 
 /** One signal's part in a score: the evidence value and the points it added (or took away). */
-export const ZSignalContribution = z.object({
+const ZSignalContribution = z.object({
   value: z.number().nullable(), // null: evidence unknown
   weight: z.number(),
   points: z.number(),
 });
-export const ZSignals = z.record(z.string().max(100), ZSignalContribution);
+const ZSignals = z.record(z.string().max(100), ZSignalContribution);
 export type TSignals = z.infer<typeof ZSignals>;
 
-export const ZThreatFeedHit = z.object({
+const ZThreatFeedHit = z.object({
   feed: z.string().max(50),
   matched: z.enum(["domain", "url", "ip"]),
   value: z.string().max(2000),
@@ -113,7 +113,7 @@ export const ZDomainFindingDelta = ZDomainFindingFields.partial().extend({
 });
 export type TDomainFindingDelta = z.infer<typeof ZDomainFindingDelta>;
 
-export const ZSocialFindingFields = z.object({
+const ZSocialFindingFields = z.object({
   status: z.enum(["found", "missing", "unknown", "invalid"]).nullable(),
   unknown_reason: str(200),
   profile_url: str(2000),
@@ -134,7 +134,6 @@ export const ZSocialFindingFields = z.object({
   severity: ZSeverity.nullable(),
   signals: ZSignals.nullable(),
 });
-export type TSocialFindingFields = z.infer<typeof ZSocialFindingFields>;
 
 export const ZSocialFindingItem = ZSocialFindingFields.partial().extend({
   platform: ZSocialPlatform,
@@ -148,7 +147,7 @@ export type TSocialFindingItem = z.infer<typeof ZSocialFindingItem>;
  * one. `held_by` names the hard evidence (threat-feed hit, brand login form, brand in the
  * certificate) that kept the finding in its band; empty when the demotion applied in full.
  */
-export const ZAiDemotion = z.object({
+const ZAiDemotion = z.object({
   proposed: z.number().int(),
   from_score: ZScore,
   to_score: ZScore,
@@ -159,7 +158,7 @@ export const ZAiDemotion = z.object({
 export type TAiDemotion = z.infer<typeof ZAiDemotion>;
 
 /** Fields the web application adds to a stored finding. */
-export const ZStoredFindingExtras = z.object({
+const ZStoredFindingExtras = z.object({
   id: ZId,
   scan_id: ZId,
   adjusted_score: ZScore.nullable(),

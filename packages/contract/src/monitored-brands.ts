@@ -8,7 +8,7 @@ import { ZDomainProfile } from "./scan.ts";
  * the user's and the derived ones of the current generation, as a scan gets them; profiles are
  * the completed ones of the owned domains.
  */
-export const ZMonitoredBrand = z.object({
+const ZMonitoredBrand = z.object({
   user_id: ZId,
   brand_name: z.string().max(200),
   brand_names: z.array(z.string().max(200)).max(100),

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { ZDomainName, ZId, ZIsoDate, ZScore, ZSeverity } from "./common.ts";
 import { CHANGE_KINDS, LIFECYCLE_STATES } from "./constants.ts";
 
-export { CHANGE_KINDS, LIFECYCLE_STATES } from "./constants.ts";
-
 /**
  * Continuous monitoring: how each finding moved since the user's previous scan, and where each
  * tracked lookalike stands in its lifecycle.
@@ -13,7 +11,7 @@ export const ZChangeKind = z.enum(CHANGE_KINDS);
 export type TChangeKind = z.infer<typeof ZChangeKind>;
 
 /** A value before or after a change: text, a number, a flag, a list of names, or unknown. */
-export const ZChangeValue = z.union([
+const ZChangeValue = z.union([
   z.string().max(2000),
   z.number(),
   z.boolean(),
@@ -36,7 +34,7 @@ export const ZLifecycleState = z.enum(LIFECYCLE_STATES);
 export type TLifecycleState = z.infer<typeof ZLifecycleState>;
 
 /** What put an entry on a lookalike's timeline. */
-export const OBSERVATION_EVENTS = [
+const OBSERVATION_EVENTS = [
   "first_seen",
   "registered",
   "changed",
@@ -48,10 +46,10 @@ export const OBSERVATION_EVENTS = [
   "confirmed_malicious",
   "state_changed",
 ] as const;
-export const ZObservationEvent = z.enum(OBSERVATION_EVENTS);
+const ZObservationEvent = z.enum(OBSERVATION_EVENTS);
 
-export const OBSERVATION_SOURCES = ["scan", "watch", "analyst", "ct"] as const;
-export const ZObservationSource = z.enum(OBSERVATION_SOURCES);
+const OBSERVATION_SOURCES = ["scan", "watch", "analyst", "ct"] as const;
+const ZObservationSource = z.enum(OBSERVATION_SOURCES);
 
 /** Counts of a scan's findings per change kind. */
 export const ZChangeCounts = z.object({

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { ZDomainName, ZGeneration, ZId, ZIsoDate } from "./common.ts";
+import { ZDomainName, ZId, ZIsoDate } from "./common.ts";
 import { ZSocialHandleRef } from "./brand.ts";
 import { SCAN_STAGES, SCAN_STATUSES } from "./constants.ts";
 
 export const ZScanStatus = z.enum(SCAN_STATUSES);
 export const ZScanStage = z.enum(SCAN_STAGES);
 
-export const STAGE_STATUSES = ["pending", "running", "completed", "skipped", "failed", "cancelled"] as const;
-export const ZStageStatus = z.enum(STAGE_STATUSES);
+const STAGE_STATUSES = ["pending", "running", "completed", "skipped", "failed", "cancelled"] as const;
+const ZStageStatus = z.enum(STAGE_STATUSES);
 
-export const ZStageState = z.object({
+const ZStageState = z.object({
   status: ZStageStatus,
   done: z.number().int().min(0),
   total: z.number().int().min(0),
@@ -48,5 +48,3 @@ export const ZScanStartPayload = z.object({
   resume_from_stage: ZScanStage.nullable(),
 });
 export type TScanStartPayload = z.infer<typeof ZScanStartPayload>;
-
-export { ZGeneration };

@@ -5,7 +5,7 @@ import { ZAiVerdict } from "./findings.ts";
 export const ZWeights = z.record(z.string().min(1).max(100), z.number().finite().min(-1000).max(1000));
 export type TWeights = z.infer<typeof ZWeights>;
 
-export const ZWeightSource = z.enum(["manual", "learned"]);
+const ZWeightSource = z.enum(["manual", "learned"]);
 
 /** `GET /v1/scoring/weights` and the body returned by PUT. Version 0 means built-in defaults. */
 export const ZWeightSet = z.object({
@@ -24,7 +24,7 @@ export const ZWeightSetPut = z.object({
 });
 export type TWeightSetPut = z.infer<typeof ZWeightSetPut>;
 
-export const ZFeedbackSample = z.object({
+const ZFeedbackSample = z.object({
   kind: ZFindingKind,
   finding_id: ZId,
   label: ZLabel,
@@ -44,7 +44,7 @@ export const ZFeedbackSamplesResponse = z.object({
   samples: z.array(ZFeedbackSample).max(FEEDBACK_SAMPLES_LIMIT),
 });
 
-export const ZCampaignCluster = z.object({
+const ZCampaignCluster = z.object({
   campaign_id: z.string(),
   size: z.number().int().min(1),
   domains: z.array(z.string()),

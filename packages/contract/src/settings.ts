@@ -2,8 +2,6 @@ import { z } from "zod";
 import { ZSeverity } from "./common.ts";
 import { AI_PROVIDERS } from "./constants.ts";
 
-export { AI_PROVIDERS } from "./constants.ts";
-
 /** Provider configuration; unknown keys are kept so a provider can carry its own options. */
 export const ZAiProviderConfig = z
   .object({
@@ -28,7 +26,7 @@ export const ZAiProviderSettingPut = z.object({
   config: ZAiProviderConfig.partial().optional(),
 });
 
-export const AUDIT_ADJUSTMENT_LIMIT = 50;
+const AUDIT_ADJUSTMENT_LIMIT = 50;
 
 /** Audit configuration: findings at or above `threshold` are reviewed; adjustments stay in [min, max]. */
 export const ZAuditConfig = z

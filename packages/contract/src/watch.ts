@@ -11,7 +11,7 @@ import { ZDomainProfile } from "./scan.ts";
  */
 
 /** What a cheap page fetch says about a site: compared between watches to spot content changes. */
-export const ZWatchFingerprint = z.object({
+const ZWatchFingerprint = z.object({
   http_status: z.number().int().nullable(),
   final_url: z.string().max(2000).nullable(),
   page_title: z.string().max(500).nullable(),
@@ -23,7 +23,7 @@ export const ZWatchFingerprint = z.object({
 export type TWatchFingerprint = z.infer<typeof ZWatchFingerprint>;
 
 /** A tracked, registered (or taken-down) lookalike whose page the watch re-checks. */
-export const ZWatchTracked = z.object({
+const ZWatchTracked = z.object({
   domain: ZDomainName,
   state: ZLifecycleState,
   fingerprint: ZWatchFingerprint.nullable(),
@@ -59,7 +59,7 @@ export type TWatchFinding = z.infer<typeof ZWatchFinding>;
  * scored finding). `checked`: a tracked lookalike re-checked: its DNS state, whether its site
  * answers, its fingerprint, and, when the content changed, a fresh finding.
  */
-export const ZWatchObservation = z.object({
+const ZWatchObservation = z.object({
   domain: ZDomainName,
   kind: z.enum(["registered", "checked"]),
   source: z.enum(["watchlist", "pinned", "tracked"]),
@@ -73,7 +73,7 @@ export const ZWatchObservation = z.object({
 });
 export type TWatchObservation = z.infer<typeof ZWatchObservation>;
 
-export const ZWatchStats = z.object({
+const ZWatchStats = z.object({
   names: z.number().int().min(0),
   pinned: z.number().int().min(0),
   tracked: z.number().int().min(0),

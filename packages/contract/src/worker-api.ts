@@ -6,11 +6,9 @@ import { ZHandle, ZSocialPlatform } from "./brand.ts";
 export const WORKER_TIMEOUTS = { connectMs: 5_000, readMs: 15_000, reportReadMs: 180_000 } as const;
 
 /** Bodies of the worker's `/api/v1` endpoints. `/scan/start` takes `ZScanStartPayload` (scan.ts). */
-export const ZAccepted = z.object({ accepted: z.literal(true) });
-
 export const ZScanRef = z.object({ scan_id: ZId });
 
-export const ZCampaignNarrative = z.object({
+const ZCampaignNarrative = z.object({
   campaign_id: z.string(),
   /** The campaign's readable name (campaign-describe); missing in narratives cached before names. */
   name: z.string().max(300).optional(),

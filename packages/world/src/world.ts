@@ -30,7 +30,7 @@ export interface StartWorldOptions {
   ct?: false | { pageCap?: number; port?: number }; // the CT log and its impersonators; false: none
 }
 
-export interface ManifestDomain {
+interface ManifestDomain {
   domain: string;
   owned: boolean;
   ips: string[];
@@ -69,7 +69,7 @@ export const DEFAULT_DNS = "127.0.10.53:53";
 export const DEFAULT_RDAP = "127.0.10.43:80";
 export const DEFAULT_WHOIS = "127.0.10.43:43";
 
-export function parseHostPort(text: string, what: string): { host: string; port: number } {
+function parseHostPort(text: string, what: string): { host: string; port: number } {
   const m = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(text);
   if (!m || Number(m[2]) > 65535) throw new Error(`${what} must be IPv4:port, got "${text}"`);
   return { host: m[1]!, port: Number(m[2]) };

@@ -41,7 +41,7 @@ export function worldLookup(nameserver: string): LookupFunction {
 }
 
 // An undici Agent pinned to the world: its DNS, its CA (and only it).
-export function createWorldAgent(world: WorldEndpoints, opts: { timeoutMs?: number } = {}): Agent {
+function createWorldAgent(world: WorldEndpoints, opts: { timeoutMs?: number } = {}): Agent {
   const ca = readFileSync(world.env.EXTRA_CA_CERTS!, "utf8");
   return new Agent({
     connect: { lookup: worldLookup(world.env.DNS_NAMESERVERS!), ca: [ca], timeout: opts.timeoutMs ?? 5000 },

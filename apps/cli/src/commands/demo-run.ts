@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { hash } from "@node-rs/argon2";
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
-import { users } from "@brandwarden/web/db/schema";
 import { loadDemoScenario } from "@brandwarden/world/scenario/demo";
 import { DEFAULT_DNS, DEFAULT_RDAP, DEFAULT_WHOIS, startWorld, type World } from "@brandwarden/world/world";
+import { loadCliConfig } from "../config.ts";
 import { startEmbedded } from "./start.ts";
 
 const DEMO_EMAIL = "demo@brandwarden.local";
@@ -31,21 +29,16 @@ async function startDemoWorld(): Promise<World> {
  * profile of the world's brand, and a first scan; runs until interrupted.
  */
 export async function runDemo(): Promise<void> {
+  const { env } = loadCliConfig();
   const world = await startDemoWorld();
   const running = await startEmbedded({
-    ...process.env,
+    ...env,
     ...world.env,
-    RESCAN_INTERVAL: process.env.RESCAN_INTERVAL ?? "0",
+    RESCAN_INTERVAL: env.RESCAN_INTERVAL ?? "0",
   });
-  const { services, infra } = running.web.container;
+  const { services } = running.web.container;
   const password = randomBytes(9).toString("base64url");
-  let [user] = await infra.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
-  if (user) {
-    const password_hash = await hash(password, { algorithm: 2 });
-    await infra.db.update(users).set({ password_hash, admin: true }).where(eq(users.id, user.id));
-  } else {
-    user = await services.users.createUser({ email: DEMO_EMAIL, password, admin: true });
-  }
+  const user = await services.users.createOrResetAdmin({ email: DEMO_EMAIL, password });
   const brand = world.scenario.brand;
   const official = world.scenario.services.social.filter((p) => p.kind === "official");
   await services.account.updateProfile(user.id, {

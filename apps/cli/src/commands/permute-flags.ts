@@ -1,10 +1,15 @@
 import { readFileSync } from "node:fs";
-import { isFuzzerName, type FuzzerName } from "@brandwarden/worker/lookalike/fuzzer-names";
+import { FUZZER_NAMES, type TFuzzerName } from "@brandwarden/contract/constants";
 import { parseNameserver } from "@brandwarden/worker/dns/dns-client";
 import { UsageError } from "../usage-error.ts";
-import { PERMUTE_FORMATS as FORMATS, type PermuteFormat as Format } from "./permute.ts";
 
 // `permute`'s flags, checked and turned into settings before any work.
+
+const FORMATS = ["cli", "json", "jsonl", "csv", "list"] as const;
+export type PermuteFormat = (typeof FORMATS)[number];
+
+const isFuzzerName = (name: string): name is TFuzzerName =>
+  (FUZZER_NAMES as readonly string[]).includes(name);
 
 export interface PermuteFlags {
   fuzzers?: string;
@@ -32,15 +37,16 @@ function readLines(file: string, what: string): string[] {
     .filter((l) => l && !l.startsWith("#"));
 }
 
-export function parseFlags(flags: PermuteFlags) {
-  const format = flags.format as Format;
+/** `envNameservers`: DNS_NAMESERVERS, the name servers when --nameservers is not given. */
+export function parseFlags(flags: PermuteFlags, envNameservers: string | undefined) {
+  const format = flags.format as PermuteFormat;
   if (!FORMATS.includes(format)) {
     throw new UsageError(`invalid --format "${flags.format}" (choose from ${FORMATS.join(", ")})`);
   }
   if (flags.registered && flags.unregistered) {
     throw new UsageError("--registered and --unregistered are mutually exclusive");
   }
-  let fuzzers: FuzzerName[] | undefined;
+  let fuzzers: TFuzzerName[] | undefined;
   if (flags.fuzzers !== undefined) {
     const names = flags.fuzzers.split(",").map((f) => f.trim().toLowerCase()).filter(Boolean); // prettier-ignore
     const unknown = names.filter((n) => !isFuzzerName(n));
@@ -49,7 +55,7 @@ export function parseFlags(flags: PermuteFlags) {
         `unknown fuzzer "${unknown.join(",") || flags.fuzzers}" (see --help for the list)`,
       );
     }
-    fuzzers = names as FuzzerName[];
+    fuzzers = names as TFuzzerName[];
   }
   const flag = flags.threads !== undefined ? "--threads" : "--concurrency";
   const text = flags.threads ?? flags.concurrency ?? "200";
@@ -58,7 +64,7 @@ export function parseFlags(flags: PermuteFlags) {
     throw new UsageError(`${flag} must be an integer from 1 to 10000, got "${text}"`);
   }
   const fromEnv = flags.nameservers === undefined;
-  const nsText = flags.nameservers ?? process.env.DNS_NAMESERVERS ?? "";
+  const nsText = flags.nameservers ?? envNameservers ?? "";
   const nameservers = nsText.split(",").map((s) => s.trim()).filter(Boolean); // prettier-ignore
   if (!fromEnv && !nameservers.length) throw new UsageError("--nameservers is empty");
   for (const ns of nameservers) {

@@ -1,6 +1,6 @@
 import { csvLine } from "@brandwarden/platform/csv/csv-writer";
 import type { ResolveResult } from "@brandwarden/worker/resolve/resolver";
-import type { PermuteFormat } from "./permute.ts";
+import type { PermuteFormat } from "./permute-flags.ts";
 
 // `permute` output in dnstwist's formats plus JSON lines. Every format but the table is written
 // row by row as results arrive; the table waits for all rows (its columns are aligned).
@@ -14,7 +14,7 @@ export interface PermuteRow {
 }
 
 /** dnstwist's record: empty DNS lists left out; plus `domain_unicode`, `fuzzers` and the three-state `status`. */
-export function jsonRow(r: PermuteRow): Record<string, unknown> {
+function jsonRow(r: PermuteRow): Record<string, unknown> {
   const out: Record<string, unknown> = { fuzzer: r.fuzzer, domain: r.domain };
   for (const key of ["dns_ns", "dns_a", "dns_aaaa", "dns_mx"] as const) {
     if (r.dns?.[key].length) out[key] = r.dns[key];

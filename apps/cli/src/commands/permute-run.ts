@@ -1,13 +1,13 @@
 import { setImmediate } from "node:timers/promises";
 import { PermutationBudgetError, PermutationInputError } from "@brandwarden/worker/lookalike/errors";
 import { permutationSteps } from "@brandwarden/worker/lookalike/generate";
-import type { OriginalDomain } from "@brandwarden/worker/lookalike/types";
 import { normalizeInput } from "@brandwarden/worker/lookalike/normalize";
-import { UsageError } from "../usage-error.ts";
 import { silentLimit, silentServersWatch } from "@brandwarden/worker/resolve/silent-servers";
+import { loadCliConfig } from "../config.ts";
 import type { Globals } from "../global-options.ts";
 import { openOutput } from "../output/output.ts";
 import { createProgress } from "../output/progress.ts";
+import { UsageError } from "../usage-error.ts";
 import { rowWriter, table, type PermuteRow } from "./permute-format.ts";
 import { parseFlags, type PermuteFlags } from "./permute-flags.ts";
 import { resolveInThreads } from "./resolve-threads.ts";
@@ -16,10 +16,8 @@ import { resolveInThreads } from "./resolve-threads.ts";
 // Names are resolved as generation hands them over, step by step; rows are written in generation
 // order once generation is over (every row's fuzzers are known then).
 
-export type { PermuteFlags };
-
 /** The input's normal form, or a usage error naming what is wrong with it. */
-function originalOf(input: string): OriginalDomain {
+function originalOf(input: string) {
   try {
     return normalizeInput(input);
   } catch (err) {
@@ -28,7 +26,7 @@ function originalOf(input: string): OriginalDomain {
 }
 
 export async function runPermute(input: string, flags: PermuteFlags, globals: Globals): Promise<void> {
-  const opts = parseFlags(flags);
+  const opts = parseFlags(flags, loadCliConfig().dnsNameservers);
   const original = originalOf(input);
   // A bad input is reported before the output file is created, a bad path before any DNS work.
   const out = await openOutput(flags.output);

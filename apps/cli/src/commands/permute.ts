@@ -1,10 +1,7 @@
 import type { Command } from "commander";
-import { FUZZER_NAMES } from "@brandwarden/worker/lookalike/fuzzer-names";
+import { FUZZER_NAMES } from "@brandwarden/contract/constants";
 import { globalsOf } from "../global-options.ts";
-import type { PermuteFlags } from "./permute-run.ts";
-
-export const PERMUTE_FORMATS = ["cli", "json", "jsonl", "csv", "list"] as const;
-export type PermuteFormat = (typeof PERMUTE_FORMATS)[number];
+import type { PermuteFlags } from "./permute-flags.ts";
 
 /** `brandwarden permute DOMAIN`: lookalike permutations, resolved over DNS, in dnstwist's formats. */
 export function registerPermuteCommand(program: Command): void {

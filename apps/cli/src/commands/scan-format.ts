@@ -1,6 +1,7 @@
+import { describeCampaign } from "@brandwarden/contract/campaign-describe";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 import { toCsv } from "@brandwarden/platform/csv/csv-writer";
-import type { ScanFormat } from "./scan-options.ts";
+import type { ScanFormat } from "./scan-choices.ts";
 
 export type ScanRow = TDomainFindingInitial;
 
@@ -29,13 +30,17 @@ export function formatScanResult(rows: ScanRow[], format: ScanFormat, colour = f
   const sorted = [...rows].sort(
     (a, b) => (b.score ?? -1) - (a.score ?? -1) || a.domain.localeCompare(b.domain),
   );
-  const campaigns = new Map<string, { keys: string[]; domains: string[] }>();
-  for (const r of sorted) {
-    if (!r.campaign_id) continue;
-    const c = campaigns.get(r.campaign_id) ?? { keys: r.campaign_keys ?? [], domains: [] };
-    c.domains.push(r.domain);
-    campaigns.set(r.campaign_id, c);
-  }
+  const members = new Map<string, ScanRow[]>();
+  for (const r of sorted)
+    if (r.campaign_id) members.set(r.campaign_id, [...(members.get(r.campaign_id) ?? []), r]);
+  // Named and described as the dashboard names them (issue 19); the ids stay for machines.
+  const campaigns = new Map(
+    [...members].map(([id, rows]) => {
+      const { name, kind, evidence } = describeCampaign(id, rows);
+      const keys = [...new Set(rows.flatMap((r) => r.campaign_keys ?? []))].sort();
+      return [id, { name, kind, keys, domains: rows.map((r) => r.domain), evidence }] as const;
+    }),
+  );
   if (format === "json") {
     return `${JSON.stringify({ findings: sorted, campaigns: [...campaigns].map(([id, c]) => ({ campaign_id: id, size: c.domains.length, ...c })) }, null, 2)}\n`;
   }
@@ -61,10 +66,11 @@ export function formatScanResult(rows: ScanRow[], format: ScanFormat, colour = f
   const unknown = sorted.filter((r) => r.resolve_status === "unknown").length;
   const counted = `${sorted.length - unknown} registered lookalikes${unknown ? ` and ${unknown} of unknown status` : ""}`;
   const summary = [`${counted}, ${campaigns.size} campaigns`];
-  for (const [id, c] of campaigns)
-    summary.push(
-      `campaign ${id}: ${c.domains.length} domains linked by ${c.keys.slice(0, 4).join(", ")}\n  ${c.domains.join(" ")}`,
-    );
+  for (const [id, c] of campaigns) {
+    const linked = `linked by ${c.keys.slice(0, 4).join(", ")}`;
+    const why = c.evidence.length ? c.evidence.slice(0, 4).map((e) => e.text) : [linked];
+    summary.push(`campaign ${c.name} (${id})\n  ${why.join("\n  ")}\n  ${c.domains.join(" ")}`);
+  }
   const head = ["score", "severity", "domain".padEnd(36), "fuzzer".padEnd(16), "discovered by".padEnd(16), "registrar".padEnd(24), "address"]; // prettier-ignore
   return `${head.join(" ")}\n${lines.join("\n")}\n\n${summary.join("\n")}\n`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { scanSettings, type ScanOptions } from "./scan-options.ts";
 
 const base: ScanOptions = { domain: ["acmebank.com"], brand: " Acme Bank ", social: true, screenshots: true, format: "cli" }; // prettier-ignore
-const settings = (o: Partial<ScanOptions>) => scanSettings({ ...base, ...o });
+const settings = (o: Partial<ScanOptions>) => scanSettings({ ...base, ...o }, process.env);
 
 describe("scan's flags as worker settings", () => {
   it("runs every stage by default, with the brand trimmed and keywords split", () => {

@@ -1,7 +1,7 @@
 import { ZDomainName } from "@brandwarden/contract/common";
 import type { TScanStage } from "@brandwarden/contract/constants";
 import { UsageError } from "../usage-error.ts";
-import { OPTIONAL_STAGES, SCAN_FORMATS } from "./scan.ts";
+import { OPTIONAL_STAGES, SCAN_FORMATS, type ScanFormat } from "./scan-choices.ts";
 
 // `scan`'s flags checked and turned into worker settings: the environment overrides the run
 // uses and the stages it skips. Checked before the worker is loaded, so a mistake is reported at once.
@@ -20,8 +20,6 @@ export interface ScanOptions {
   format: string;
   output?: string;
 }
-
-export type ScanFormat = (typeof SCAN_FORMATS)[number];
 
 export interface ScanSettings {
   domains: string[];
@@ -58,7 +56,8 @@ function positive(flag: string, text: string, max: number): number {
   return n;
 }
 
-export function scanSettings(opts: ScanOptions): ScanSettings {
+/** `baseEnv`: the environment the run's worker config starts from (the flags' settings go on top). */
+export function scanSettings(opts: ScanOptions, baseEnv: NodeJS.ProcessEnv): ScanSettings {
   const format = opts.format as ScanFormat;
   if (!(SCAN_FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--format: expected ${SCAN_FORMATS.join(", ")}, got ${opts.format}`);
@@ -74,7 +73,7 @@ export function scanSettings(opts: ScanOptions): ScanSettings {
   const selected = selectedStages(opts);
   // The scan's own log (warnings, a failed stage) is printed as progress lines; the worker's JSON
   // log on stderr only for fatal errors, unless LOG_LEVEL asks for more.
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || "fatal" };
+  const env: NodeJS.ProcessEnv = { ...baseEnv, LOG_LEVEL: baseEnv.LOG_LEVEL || "fatal" };
   if (opts.nameservers !== undefined) env.DNS_NAMESERVERS = opts.nameservers;
   if (!selected.has("screenshots")) env.SCREENSHOTS = "false";
   if (opts.timeout !== undefined) {

@@ -1,10 +1,8 @@
 import type { Command } from "commander";
+import { loadCliConfig } from "../config.ts";
 import { globalsOf } from "../global-options.ts";
+import { OPTIONAL_STAGES } from "./scan-choices.ts";
 import type { ScanOptions } from "./scan-options.ts";
-
-export const SCAN_FORMATS = ["cli", "json", "jsonl", "csv", "list"] as const;
-/** Stages a run may leave out; generate and resolve always run (everything else needs them). */
-export const OPTIONAL_STAGES = ["enrich", "screenshots", "social", "score", "audit"] as const;
 
 /**
  * `brandwarden scan`: the worker's pipeline in-process, without the web application (default
@@ -39,7 +37,7 @@ export function registerScanCommand(program: Command): void {
       const globals = globalsOf(command);
       // Flags are checked before the worker (hundreds of modules) is loaded.
       const { scanSettings } = await import("./scan-options.ts");
-      const settings = scanSettings(opts);
+      const settings = scanSettings(opts, loadCliConfig().env);
       const { runScan } = await import("./scan-run.ts");
       await runScan(settings, opts.output, globals);
     });

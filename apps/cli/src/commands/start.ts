@@ -11,6 +11,7 @@ import { startWeb } from "@brandwarden/web/server";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
 import { createWorkerInfrastructure } from "@brandwarden/worker/infrastructure";
 import { startWorker } from "@brandwarden/worker/server";
+import { loadCliConfig } from "../config.ts";
 
 /** In embedded mode only, a token is generated once into DATA_DIR when INTERNAL_API_TOKEN is unset. */
 async function embeddedToken(dataDir: string): Promise<string> {
@@ -32,7 +33,7 @@ async function embeddedToken(dataDir: string): Promise<string> {
  * was killed) is resumed at the next start from its last completed stage; a stage is checkpointed
  * only once the web app applied what it published (the event stream lives in memory).
  */
-export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
+export async function startEmbedded(env: NodeJS.ProcessEnv) {
   const dataDir = env.DATA_DIR || "./data";
   // DATA_DIR holds the database and secrets: this user's alone (Chromium's renderer user cannot enter).
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -92,7 +93,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
 
 /** `brandwarden start` / `npm start`: runs until SIGINT or SIGTERM. */
 export async function runStart(): Promise<void> {
-  const running = await startEmbedded();
+  const running = await startEmbedded(loadCliConfig().env);
   await new Promise<void>((resolve) => {
     const stop = () => void running.stop().then(resolve);
     process.once("SIGINT", stop);

@@ -3,6 +3,7 @@ import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
 import { createWebContainer } from "@brandwarden/web/container";
 import { readOrCreateSecret } from "@brandwarden/web/lib/secret-file";
+import { loadCliConfig } from "../config.ts";
 import { UsageError } from "../usage-error.ts";
 
 export interface CreateUserFlags {
@@ -12,7 +13,8 @@ export interface CreateUserFlags {
 }
 
 export async function runUsersCreate(opts: CreateUserFlags): Promise<void> {
-  const config = loadWebConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  const { env } = loadCliConfig();
+  const config = loadWebConfig({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
   const infra = await createWebInfrastructure(config);
   try {
     const sessionSecret =

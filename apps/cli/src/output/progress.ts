@@ -4,7 +4,7 @@ import type { ProgressMode } from "../global-options.ts";
 // a second) plus a line per finished stage; off a terminal one line per stage with its counts and
 // elapsed time, so CI logs show where a run is; `--progress=json` gives the same as JSON lines.
 
-export interface StageSummary {
+interface StageSummary {
   stage: string;
   status: string;
   done: number;

@@ -13,7 +13,6 @@ import type {
   LearnerStatus,
   DomainFinding,
   FindingCounts,
-  FindingsFilters,
   FindingsQuery,
   Narratives,
   Page,
@@ -158,8 +157,6 @@ export const adminApi = {
   saveWeights: (weights: Record<string, number>) =>
     request<WeightsOverview["current"]>("PUT", "/admin/weights", { weights }),
 };
-
-export type { FindingsFilters };
 
 /** Monitoring (issue 21): what changed since the last scan, tracked lookalikes and their timelines. */
 export const monitoringApi = {

@@ -21,7 +21,7 @@ function Facts({ rows }: { rows: Array<[string, unknown]> }) {
   );
 }
 
-export function Signals({ signals }: { signals: TSignals | null }) {
+function Signals({ signals }: { signals: TSignals | null }) {
   const all = Object.entries(signals ?? {});
   const entries = all
     .filter(([, s]) => s.points !== 0)

@@ -3,7 +3,7 @@ import { messageOf } from "../api/client.ts";
 import { takedownApi } from "../api/endpoints.ts";
 import type { TakedownDraft } from "../api/types.ts";
 import { CopyButton, Dialog, ErrorBanner, Loading } from "./ui.tsx";
-import { TakedownSent } from "../monitoring/TakedownSent.tsx";
+import { TakedownSent } from "./TakedownSent.tsx";
 
 /** "Generate takedown": the drafted abuse e-mail, ready to copy. */
 export function TakedownDialog({

@@ -9,7 +9,7 @@ import { CampaignGraph } from "./Charts.tsx";
 const EVIDENCE_SHOWN = 3;
 
 /** The badge of the brand's own (probably defensive) registrations. */
-export function OwnBadge() {
+function OwnBadge() {
   return (
     <span className="own-badge" title="Probably registered by the brand itself: not an attack">
       brand's own

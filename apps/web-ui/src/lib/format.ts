@@ -1,4 +1,4 @@
-import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
+import type { TSeverity } from "@brandwarden/contract/constants";
 
 export const dateTime = (iso: string | null | undefined): string =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";
@@ -33,8 +33,6 @@ export function severityOf(f: {
 export function scoreOf(f: { adjusted_score: number | null; score: number | null }): number | null {
   return f.adjusted_score ?? f.score;
 }
-
-export const SEVERITY_ORDER = [...SEVERITIES].reverse();
 
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;

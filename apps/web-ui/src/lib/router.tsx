@@ -29,16 +29,6 @@ export function useLocation(): { path: string; query: URLSearchParams } {
   return { path: url.pathname, query: url.searchParams };
 }
 
-/** Replaces some query parameters of the current location (empty values are removed). */
-export function setQuery(changes: Record<string, string | number | null | undefined>, replace = true): void {
-  const url = new URL(window.location.href);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null || v === undefined || v === "") url.searchParams.delete(k);
-    else url.searchParams.set(k, String(v));
-  }
-  navigate(url.pathname + url.search, { replace });
-}
-
 /** Matches `/reset/:token` style patterns; returns the named parts or null. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const names: string[] = [];

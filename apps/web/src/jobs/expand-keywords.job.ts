@@ -6,7 +6,7 @@ import { EXPAND_KEYWORDS_JOB } from "../queue/job-names.ts";
 import { ZExpandKeywordsJob } from "../queue/job-payloads.ts";
 
 /** Contract part 8: keyword expansion runs at most 4 times per 30 minutes for a user. */
-export const EXPAND_KEYWORDS_LIMIT = { max: 4, windowMs: 30 * 60 * 1000 };
+const EXPAND_KEYWORDS_LIMIT = { max: 4, windowMs: 30 * 60 * 1000 };
 
 /**
  * ExpandKeywordsJob: on profile update, asks the worker to derive keywords for the user's current

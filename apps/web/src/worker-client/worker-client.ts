@@ -21,7 +21,7 @@ const { connectMs: CONNECT_MS, readMs: READ_MS, reportReadMs: REPORT_READ_MS } =
  * A failed call to the worker, as the browser should see it: the worker's 404 and 501 pass
  * through; anything else (unreachable, 5xx, timeouts) is 502 `upstream_failed`.
  */
-export class WorkerCallError extends AppError {
+class WorkerCallError extends AppError {
   constructor(
     message: string,
     readonly upstreamStatus: number | null,

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
 import { freePort } from "@brandwarden/platform/testing/free-port";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startEmbedded } from "../../../cli/src/commands/start.ts";
+import { startEmbedded } from "@brandwarden/cli/commands/start";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 

@@ -7,8 +7,8 @@ import type { AiApi } from "../internal-api/web-client.ts";
 import { createLlmHttp, type LlmFetch, type LlmNetwork } from "./llm-fetch.ts";
 import { createHttpProvider, type LlmProvider } from "./provider.ts";
 
-export const DEFAULT_MAX_TOKENS_PER_SCAN = 200_000;
-export const DEFAULT_AI_CONCURRENCY = 4;
+const DEFAULT_MAX_TOKENS_PER_SCAN = 200_000;
+const DEFAULT_AI_CONCURRENCY = 4;
 
 export type AiState =
   | {
@@ -29,7 +29,7 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
  * may carry: `concurrency`, `max_retries`, `retry_backoff_ms`, `vision` (false for text-only
  * models) and `json_mode` (`json_schema` | `json_object` | `none`) for OpenAI-compatible servers.
  */
-export function providerFromSetting(setting: TAiProviderSetting, fetchImpl: LlmFetch): AiState {
+function providerFromSetting(setting: TAiProviderSetting, fetchImpl: LlmFetch): AiState {
   if (setting.enabled === null) return { on: false, reason: "AI provider not configured" };
   if (!setting.enabled) return { on: false, reason: "AI provider disabled" };
   const c = setting.config;

@@ -20,7 +20,7 @@ import type { AiSettings } from "./ai-settings.ts";
 import { aiKeywords, deterministicKeywords } from "./keywords.ts";
 import { campaignNarratives } from "./narratives.ts";
 
-export interface AiRouteLogger {
+interface AiRouteLogger {
   info(obj: Record<string, unknown>, msg: string): void;
   warn(obj: Record<string, unknown>, msg: string): void;
 }
@@ -43,7 +43,7 @@ export interface KeywordExpansionOutcome {
 const AI_OFF_ON_PURPOSE = new Set(["AI provider not configured", "AI provider disabled"]);
 
 /** Publishes a `log` event with the user and generation it concerns (contract: failures surface as events). */
-export type PublishLog = (kind: "log", data: TEventOf<"log">["data"]) => Promise<void>;
+type PublishLog = (kind: "log", data: TEventOf<"log">["data"]) => Promise<void>;
 
 export interface KeywordExpansionDeps {
   web: Pick<AiApi, "getBrandContext" | "postDerivedKeywords">;

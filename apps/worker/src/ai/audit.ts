@@ -43,9 +43,8 @@ export const ZAuditAnswer = z.preprocess(
       .transform((s) => s.slice(0, 4_000)),
   }),
 );
-export type TAuditAnswer = z.infer<typeof ZAuditAnswer>;
 
-export const AUDIT_JSON_SCHEMA = {
+const AUDIT_JSON_SCHEMA = {
   type: "object",
   properties: {
     verdict: { type: "string", enum: [...AI_VERDICTS] },
@@ -58,7 +57,7 @@ export const AUDIT_JSON_SCHEMA = {
 };
 
 /** Output tokens allowed for one verdict. */
-export const AUDIT_MAX_TOKENS = 400;
+const AUDIT_MAX_TOKENS = 400;
 
 export interface AuditItem {
   kind: "domain" | "social";
@@ -79,7 +78,7 @@ function signalsOf(signals: Record<string, { points?: number; value?: unknown }>
   return Object.keys(out).length ? out : null;
 }
 
-export function domainEvidence(f: TStoredDomainFinding): Record<string, unknown> {
+function domainEvidence(f: TStoredDomainFinding): Record<string, unknown> {
   return compact({
     domain: f.domain,
     domain_unicode: f.domain_unicode !== f.domain ? f.domain_unicode : null,
@@ -120,7 +119,7 @@ export function domainEvidence(f: TStoredDomainFinding): Record<string, unknown>
   });
 }
 
-export function socialEvidence(f: TStoredSocialFinding): Record<string, unknown> {
+function socialEvidence(f: TStoredSocialFinding): Record<string, unknown> {
   return compact({
     platform: f.platform,
     handle: f.handle,
@@ -202,7 +201,7 @@ export function auditSystemPrompt(brand: TBrandContext, config: TAuditConfig): s
   ].join("\n");
 }
 
-export function auditUserPrompt(item: AuditItem): string {
+function auditUserPrompt(item: AuditItem): string {
   return [
     `Finding to review (${item.kind}):`,
     fence(item.kind === "domain" ? "domain finding" : "social finding", item.evidence),
@@ -210,7 +209,7 @@ export function auditUserPrompt(item: AuditItem): string {
   ].join("\n");
 }
 
-export type AuditFailureKind = LlmError["kind"] | "invalid_answer" | "breaker";
+type AuditFailureKind = LlmError["kind"] | "invalid_answer" | "breaker";
 
 export interface AuditRunResult {
   verdicts: TAuditVerdict[];

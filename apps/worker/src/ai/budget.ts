@@ -3,7 +3,7 @@
  * (prompt + maximum answer) before it is sent and settles to the real usage afterwards, so
  * requests in flight can never together overspend the budget.
  */
-export interface TokenReservation {
+interface TokenReservation {
   /** Replaces the reserved estimate with what the call really used. */
   settle(used: number): void;
 }

@@ -11,7 +11,7 @@ import { createTokenBudget } from "./budget.ts";
 import { clip, fence, UNTRUSTED_RULES } from "./prompt.ts";
 import { completeStructured } from "./structured.ts";
 
-export const MAX_DERIVED_KEYWORDS = 50;
+const MAX_DERIVED_KEYWORDS = 50;
 
 const STOP = new Set(
   (
@@ -45,7 +45,7 @@ export function brandVariants(brandName: string): string[] {
 }
 
 /** Product-like names in a title or snippet: capitalised phrases, ™/® names, title segments. */
-export function productNames(text: string, brandName: string): string[] {
+function productNames(text: string, brandName: string): string[] {
   const out: string[] = [];
   const brandWords = norm(brandName).split(" ").filter(Boolean);
   const first = brandWords[0];
@@ -111,7 +111,7 @@ const KEYWORD_SYSTEM = [
   'Answer with one JSON object only: {"keywords": ["..."]}.',
 ].join("\n");
 
-export const KEYWORD_JSON_SCHEMA = {
+const KEYWORD_JSON_SCHEMA = {
   type: "object",
   properties: { keywords: { type: "array", items: { type: "string" } } },
   required: ["keywords"],

@@ -118,7 +118,7 @@ export interface NarrativeLogger {
   warn(obj: Record<string, unknown>, msg: string): void;
 }
 
-export const NARRATIVE_AI_FALLBACK = "narrative_ai_deterministic_fallback";
+const NARRATIVE_AI_FALLBACK = "narrative_ai_deterministic_fallback";
 const MAX_NARRATIVE_CHARS = 2_000;
 
 export async function campaignNarratives(

@@ -28,7 +28,7 @@ const SUMMARY_SYSTEM = [
   UNTRUSTED_RULES,
 ].join("\n");
 
-export function summaryFacts(snapshot: TAuditSnapshot) {
+function summaryFacts(snapshot: TAuditSnapshot) {
   const sev = (f: { adjusted_severity: string | null; severity: string | null }) =>
     f.adjusted_severity ?? f.severity ?? "unscored";
   const counts: Record<string, number> = {};

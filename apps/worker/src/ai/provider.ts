@@ -8,7 +8,7 @@ import type { TokenBudget } from "./budget.ts";
 import { blockedAddressMessage, type LlmFetch } from "./llm-fetch.ts";
 import { imageFence } from "./prompt.ts";
 
-export interface LlmMessage {
+interface LlmMessage {
   /** Instructions: trusted text written by the service. */
   system: string;
   /** The user turn (evidence is fenced inside it by the caller). */
@@ -31,7 +31,7 @@ export interface LlmRequest extends LlmMessage {
   budget?: TokenBudget;
 }
 
-export interface LlmResponse {
+interface LlmResponse {
   text: string;
   usage: { input_tokens: number; output_tokens: number };
 }
@@ -105,7 +105,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Rough token count for budgeting before the answer says the real one (4 characters a token). */
-export function estimateTokens(req: LlmMessage & { repair?: LlmRequest["repair"] }): number {
+function estimateTokens(req: LlmMessage & { repair?: LlmRequest["repair"] }): number {
   const chars = req.system.length + req.user.length + (req.repair ? req.repair.previous.length + 200 : 0);
   return Math.ceil(chars / 4) + (req.images?.length ?? 0) * 1_000;
 }

@@ -27,7 +27,7 @@ import {
   type Family,
 } from "./weights.ts";
 
-export const REGISTRATION_WINDOW_HOURS = 48;
+const REGISTRATION_WINDOW_HOURS = 48;
 /** Keys lighter than this are not shown as a campaign's evidence. */
 const MIN_SHOWN_WEIGHT = 0.1;
 /** Keys lighter than this link nothing, even summed with others. */
@@ -46,7 +46,7 @@ export interface ClusterOptions {
 }
 
 /** A finding's place in its campaign. */
-export interface CampaignMembership {
+interface CampaignMembership {
   campaign_id: string;
   size: number;
   kind: "attack" | "defensive";

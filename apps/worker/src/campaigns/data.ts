@@ -7,7 +7,7 @@
  */
 import shared from "./data/shared-infrastructure.json" with { type: "json" };
 
-export type HostingKind = "cdn" | "cloud" | "shared" | "parking";
+type HostingKind = "cdn" | "cloud" | "shared" | "parking";
 
 interface SharedInfrastructure {
   name_servers: Array<{ suffix: string; operator: string }>;

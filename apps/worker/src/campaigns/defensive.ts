@@ -19,7 +19,7 @@ import { MAX_OWN_CERT_NAMES } from "./weights.ts";
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\.$/, "");
 
-export const STRONG_DEFENSIVE_REASONS: ReadonlySet<string> = new Set(["brand:ns", "brand:ip", "brand:cert"]);
+const STRONG_DEFENSIVE_REASONS: ReadonlySet<string> = new Set(["brand:ns", "brand:ip", "brand:cert"]);
 
 const covers = (sans: readonly string[], host: string) =>
   sans.some((n) => n === host || (n.startsWith("*.") && host.endsWith(n.slice(1))));

@@ -5,7 +5,7 @@
  * components), one link between two big groups does not merge them, so weak bridges and chains
  * never grow a blob; a group the evidence supports only in part stays split.
  */
-export const MIN_LINKED_SHARE = 0.5;
+const MIN_LINKED_SHARE = 0.5;
 
 /** A link between findings `a` and `b` with its evidence score. */
 export type Link = readonly [a: number, b: number, score: number];

@@ -12,7 +12,7 @@ import { infrastructureKeys, type BrandInfrastructure, type ClusterEvidence } fr
 type Payload = Pick<TScanStartPayload, "owned_domains" | "domain_profiles">;
 
 /** What the scan knows of the brand's own infrastructure. */
-export function brandInfrastructure(payload: Payload): BrandInfrastructure {
+function brandInfrastructure(payload: Payload): BrandInfrastructure {
   return {
     domains: payload.owned_domains,
     ips: payload.domain_profiles.flatMap((p) => p.ips),

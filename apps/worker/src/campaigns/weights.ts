@@ -43,11 +43,11 @@ export const BASE_WEIGHT: Readonly<Record<KeyKind, number>> = {
  */
 export const SLOW_REGISTRATION_WEIGHT = 0.45;
 /** An address of a listed cloud or shared hoster (or one found statistically). */
-export const SHARED_HOST_IP_WEIGHT = 0.45;
+const SHARED_HOST_IP_WEIGHT = 0.45;
 /** Two domains are linked when the best key of each family, summed, reaches this. */
 export const LINK_THRESHOLD = 0.9;
 /** More domains than one actor plausibly puts on one key: the weight falls as capacity/holders. */
-export const DEDICATED_CAPACITY = 16;
+const DEDICATED_CAPACITY = 16;
 /** A certificate naming more hosts than this is a CDN's or hoster's shared certificate. */
 export const MAX_OWN_CERT_NAMES = 10;
 /** An unlisted ASN holding this many distinct addresses of the scan is a mass hoster. */
@@ -145,7 +145,7 @@ function ownKey(
 }
 
 /** Keys seen on more distinct domains than this in earlier scans lose weight as HISTORY_CAPACITY/seen. */
-export const HISTORY_CAPACITY = 50;
+const HISTORY_CAPACITY = 50;
 
 export interface KeyWeights {
   /** For any pair of its holders. */
@@ -190,7 +190,3 @@ export function keyWeights(key: string, ctx: WeighContext, massHosts: ReadonlySe
   const round = (x: number) => Math.round(x * 1000) / 1000;
   return { weight: round(capped), inBurst: round(strangers ? capped : w), oneActor };
 }
-
-/** The weight of one key for any pair of its holders, 0..1 (see keyWeights). */
-export const keyWeight = (key: string, ctx: WeighContext, massHosts: ReadonlySet<number>): number =>
-  keyWeights(key, ctx, massHosts).weight;

@@ -9,7 +9,7 @@ import { createDeadlineSweep } from "./deadline-sweep.ts";
 // the kernel skip a route lookup per datagram and drop answers from anyone else), TCP on
 // truncation, round-robin over the configured name servers with failover on timeout.
 
-export type DnsRcode = "NOERROR" | "FORMERR" | "SERVFAIL" | "NXDOMAIN" | "NOTIMP" | "REFUSED" | string;
+type DnsRcode = "NOERROR" | "FORMERR" | "SERVFAIL" | "NXDOMAIN" | "NOTIMP" | "REFUSED" | string;
 
 /** One resource record; `data` is its presentation form ("10 mx.example.com" for MX, joined TXT). */
 export interface DnsRecord {
@@ -57,7 +57,7 @@ export interface DnsClientOptions {
   maxInFlight?: number;
 }
 
-export interface QueryOptions {
+interface QueryOptions {
   timeoutMs?: number;
   retries?: number;
 }
@@ -92,7 +92,7 @@ export function parseResolvConf(text: string): Nameserver[] {
   return out.length ? out : [{ host: "127.0.0.1", port: 53 }];
 }
 
-export function systemNameservers(): Nameserver[] {
+function systemNameservers(): Nameserver[] {
   try {
     return parseResolvConf(readFileSync("/etc/resolv.conf", "utf8"));
   } catch {
@@ -106,7 +106,7 @@ function txtData(data: unknown): string {
 }
 
 /** Presentation form of a record's data (pure). */
-export function recordData(a: Answer): string {
+function recordData(a: Answer): string {
   const data = (a as { data?: unknown }).data;
   switch (a.type) {
     case "MX": {
@@ -156,7 +156,7 @@ const TYPE_CODES: Partial<Record<RecordType, number>> = {
  * name with labels of 1 to 63 octets is written directly (every lookalike is punycode by then);
  * anything else goes through dns-packet. Encoded once per query; each attempt writes its own id.
  */
-export function encodeQuery(qname: string, type: RecordType): Buffer {
+function encodeQuery(qname: string, type: RecordType): Buffer {
   const code = TYPE_CODES[type];
   const n = qname.length;
   if (code !== undefined && n > 0 && n <= 253) {
@@ -202,7 +202,7 @@ export function encodeQuery(qname: string, type: RecordType): Buffer {
  * Whether `msg` answers `query`: one question, the same as the query's octet for octet but for
  * the case of letters (names are compared case-insensitively; a question is never compressed).
  */
-export function answersQuestion(msg: Buffer, query: Buffer): boolean {
+function answersQuestion(msg: Buffer, query: Buffer): boolean {
   const end = query.length;
   if (msg.length < end || msg[4] !== 0 || msg[5] !== 1) return false;
   for (let i = 12; i < end; i++) {

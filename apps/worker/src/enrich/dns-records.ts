@@ -5,7 +5,7 @@ import { errorCode } from "../net/http-client.ts";
 // picked out, parking name servers recognised. A query that failed leaves its field null.
 
 /** Name-server suffixes of parking services. */
-export const PARKING_NS = [
+const PARKING_NS = [
   "sedoparking.com",
   "bodis.com",
   "parkingcrew.net",

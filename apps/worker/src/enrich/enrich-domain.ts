@@ -22,7 +22,7 @@ import { probeWeb, type OwnedProfileHashes } from "./web/web-probe.ts";
 // and intelligence in parallel, each under its own deadline, each stamped with its provenance.
 // When the whole run fails (every network source unknown, or it throws) it is retried once.
 
-export type EnrichedFields = Partial<TDomainFindingFields> & { screenshot_png?: string };
+type EnrichedFields = Partial<TDomainFindingFields> & { screenshot_png?: string };
 
 export interface EnrichResult {
   fields: EnrichedFields;

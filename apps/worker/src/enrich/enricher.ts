@@ -24,7 +24,7 @@ import { createScreenshotter } from "./screenshot/screenshotter.ts";
 
 export type EnrichConfig = WorkerConfig["enrich"];
 
-export interface LookalikeJob {
+interface LookalikeJob {
   domain: string;
   resolved: ResolvedAddresses;
 }

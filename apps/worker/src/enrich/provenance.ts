@@ -4,7 +4,7 @@ import { errorCode, errorMessage } from "../net/http-client.ts";
 // tried and failed (the fields stay null = unknown, never "absent"); `unavailable`: the source
 // is not configured or a dependency is missing.
 
-export type SourceStatus = "ok" | "unknown" | "unavailable";
+type SourceStatus = "ok" | "unknown" | "unavailable";
 
 export interface Provenance {
   source: string;

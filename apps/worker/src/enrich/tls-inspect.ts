@@ -8,7 +8,7 @@ import { findTerms } from "./web/html-analysis.ts";
 // SNI, the peer certificate read whatever its validity, the chain judged against the system roots
 // plus EXTRA_CA_CERTS.
 
-export interface TlsFields {
+interface TlsFields {
   tls_issuer: string | null;
   tls_subject: string | null;
   tls_sans: string[] | null;
@@ -30,7 +30,7 @@ export interface TlsInspection {
 
 const dn = (text: string) => text.split("\n").filter(Boolean).join(", ");
 
-export function certFields(der: Buffer, brandNames: string[]): TlsFields {
+function certFields(der: Buffer, brandNames: string[]): TlsFields {
   const cert = new X509Certificate(der);
   const sans = (cert.subjectAltName ?? "")
     .split(/,\s*/)

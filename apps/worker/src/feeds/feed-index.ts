@@ -3,7 +3,7 @@ import { nameParts } from "../infra-facts/name-parts.ts";
 import type { FeedName, FeedRecord } from "./types.ts";
 
 /** The contract's `ZThreatFeedHit`. */
-export interface FeedHit {
+interface FeedHit {
   feed: FeedName;
   matched: "domain" | "url" | "ip";
   /** The feed's listed URL that matched. */

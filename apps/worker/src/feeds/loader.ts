@@ -38,7 +38,7 @@ export interface FeedLoaderOptions {
   maxBytes?: number;
 }
 
-export type FeedStatus = "fresh" | "cached" | "down" | "malformed";
+type FeedStatus = "fresh" | "cached" | "down" | "malformed";
 
 export interface FeedReport {
   feed: FeedName;
@@ -192,5 +192,3 @@ export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoade
     },
   };
 }
-
-export type FeedLoader = ReturnType<typeof createFeedLoader>;

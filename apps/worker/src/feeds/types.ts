@@ -1,6 +1,5 @@
 /** Threat-feed records, as every feed format is read into. */
-export const FEED_NAMES = ["urlhaus", "openphish", "phishtank"] as const;
-export type FeedName = (typeof FEED_NAMES)[number];
+export type FeedName = "urlhaus" | "openphish" | "phishtank";
 
 export interface FeedRecord {
   feed: FeedName;

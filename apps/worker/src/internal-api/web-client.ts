@@ -92,12 +92,12 @@ export function isStaleGeneration(err: unknown): boolean {
 }
 
 /** Per-call options: a longer timeout for large bodies (an audit snapshot with screenshots). */
-export interface CallOptions {
+interface CallOptions {
   timeoutMs?: number;
 }
 
 /** The audit snapshot of a 5,000-finding scan with screenshots is large: give it most of the 180 s. */
-export const AUDIT_DATA_TIMEOUT_MS = 120_000;
+const AUDIT_DATA_TIMEOUT_MS = 120_000;
 
 export type WebClient = ScoringApi &
   AuditApi &

@@ -41,7 +41,7 @@ const CONNECTIVITY_CODES = new Set([
 ]);
 
 /** The failure's code when it says the source cannot be reached (not an answer it gave), else null. */
-export function connectivityFailure(err: unknown): string | null {
+function connectivityFailure(err: unknown): string | null {
   const e = err as { name?: string; code?: string; cause?: { code?: string; name?: string } } | null;
   if (!e) return null;
   if (e.name === "TimeoutError" || e.cause?.name === "TimeoutError") return "ETIMEDOUT";

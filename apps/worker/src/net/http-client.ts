@@ -21,7 +21,7 @@ export interface HttpClientOptions {
   pins?: Map<string, string[]>;
 }
 
-export interface HttpResponse {
+interface HttpResponse {
   url: string;
   status: number;
   headers: Record<string, string>;
@@ -30,7 +30,7 @@ export interface HttpResponse {
   truncated: boolean;
 }
 
-export interface RedirectHop {
+interface RedirectHop {
   url: string;
   status: number;
   location: string | null;

@@ -2,7 +2,7 @@ import type { TScanStage } from "@brandwarden/contract/constants";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 
 /** Checkpoints outlive a worker process (Redis in split mode) so another worker can resume. */
-export const CHECKPOINT_TTL_MS = 3 * 24 * 3600 * 1000;
+const CHECKPOINT_TTL_MS = 3 * 24 * 3600 * 1000;
 
 const key = (scanId: string, stage: TScanStage) => `checkpoint:${scanId}:${stage}`;
 

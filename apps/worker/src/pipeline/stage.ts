@@ -18,7 +18,7 @@ export interface StageContext {
 }
 
 /** What a stage returns: nothing when it ran, or why it was skipped. */
-export type StageOutcome = void | { skipped: string };
+type StageOutcome = void | { skipped: string };
 
 export interface StageDef {
   name: TScanStage;

@@ -12,7 +12,7 @@ export type Doc = PDFKit.PDFDocument;
 export const FONT = "Helvetica";
 export const BOLD = "Helvetica-Bold";
 export const ITALIC = "Helvetica-Oblique";
-export const MARGIN = 48;
+const MARGIN = 48;
 export const INK = "#1f2933";
 export const MUTED = "#616e7c";
 
@@ -74,7 +74,7 @@ export function openDoc(title: string, subject: string): OpenDoc {
 }
 
 export const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
-export const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
 /** Starts a new page unless `height` points fit below the cursor. */
 export function ensureSpace(doc: Doc, height: number): void {
@@ -96,14 +96,6 @@ export function sectionHeading(doc: Doc, text: string, size = 15): void {
   doc.font(FONT).fontSize(10).fillColor(INK);
 }
 
-export function paragraph(doc: Doc, text: string, opts: PDFKit.Mixins.TextOptions = {}): void {
-  doc
-    .font(FONT)
-    .fontSize(10)
-    .fillColor(INK)
-    .text(pdfSafe(text), doc.page.margins.left, doc.y, { width: contentWidth(doc), ...opts });
-}
-
 /** `Label: value` on one wrapped line; nothing when the value is empty. */
 export function keyValue(doc: Doc, label: string, value: string | null | undefined, indent = 0): void {
   if (value === null || value === undefined || value === "") return;
@@ -117,15 +109,6 @@ export function keyValue(doc: Doc, label: string, value: string | null | undefin
       width: contentWidth(doc) - indent,
     });
   doc.font(FONT).fillColor(INK).text(pdfSafe(value));
-}
-
-export function bullet(doc: Doc, text: string, indent = 0, size = 10): void {
-  const x = doc.page.margins.left + indent;
-  doc
-    .font(FONT)
-    .fontSize(size)
-    .fillColor(INK)
-    .text(`•  ${pdfSafe(text)}`, x, doc.y, { width: contentWidth(doc) - indent });
 }
 
 export function mutedNote(doc: Doc, text: string, size = 9): void {
@@ -219,7 +202,7 @@ export function item(doc: Doc, text: string, style: Style, indent = 0, font = FO
 }
 
 /** `text` cut (with an ellipsis) to the longest prefix that fits `width` in the current font. */
-export function fitOneLine(doc: Doc, text: string, width: number): string {
+function fitOneLine(doc: Doc, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
   let lo = 0;
   let hi = text.length;

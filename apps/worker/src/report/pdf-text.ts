@@ -7,12 +7,12 @@
 // The cp1252 characters outside Latin-1 (0x80-0x9F block).
 const CP1252_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ".split("").map((c) => c.codePointAt(0)!));
 
-export function renderableChar(cp: number): boolean {
+function renderableChar(cp: number): boolean {
   return cp === 0x0a || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || CP1252_EXTRA.has(cp);
 }
 
 /** True when every character of `s` is in the standard fonts' encoding. */
-export function canRender(s: string): boolean {
+function canRender(s: string): boolean {
   for (const ch of s) if (!renderableChar(ch.codePointAt(0)!)) return false;
   return true;
 }

@@ -24,7 +24,7 @@ const rank = (s: SeverityOrUnscored) => (s === "unscored" ? -1 : severityRank(s)
 const feedHits = (f: Finding) => f.threat_feed_hits?.length ?? 0;
 
 /** Worst first: severity, threat-feed listing, AI verdict, score, then name for a stable order. */
-export function byPriority(a: Finding, b: Finding): number {
+function byPriority(a: Finding, b: Finding): number {
   return (
     rank(effectiveSeverity(b)) - rank(effectiveSeverity(a)) ||
     Number(feedHits(b) > 0) - Number(feedHits(a) > 0) ||
@@ -35,7 +35,7 @@ export function byPriority(a: Finding, b: Finding): number {
 }
 
 /** A finding that warrants action: medium or worse, feed-listed or judged malicious; never one labelled benign. */
-export function isActionable(f: Finding): boolean {
+function isActionable(f: Finding): boolean {
   if (f.label === "benign") return false;
   if (f.label === "confirmed" || feedHits(f) > 0 || f.ai_verdict === "malicious") return true;
   return rank(effectiveSeverity(f)) >= severityRank("medium");
@@ -59,14 +59,14 @@ export interface Campaign {
   feed_listed: number;
 }
 
-export interface FeedExposure {
+interface FeedExposure {
   /** Findings listed by at least one feed, worst first. */
   findings: Finding[];
   /** Listings per feed name. */
   per_feed: Array<{ feed: string; count: number }>;
 }
 
-export interface ContactGroup {
+interface ContactGroup {
   kind: "registrar" | "hosting";
   /** Registrar name or hosting organisation (with ASN when known). */
   name: string;
@@ -150,7 +150,7 @@ function feedExposure(findings: Finding[]): FeedExposure {
 }
 
 /** Abuse desks to write to for the actionable findings: one group per registrar and per host, busiest first. */
-export function takedownContacts(findings: Finding[]): ContactGroup[] {
+function takedownContacts(findings: Finding[]): ContactGroup[] {
   const groups = new Map<string, ContactGroup>();
   const add = (g: Omit<ContactGroup, "domains">, domain: string) => {
     const id = `${g.kind}\u0000${g.name}\u0000${g.abuse_email ?? ""}`;

@@ -17,7 +17,7 @@ export interface WarnLogger {
 }
 
 export const REPORT_AI_FALLBACK = "report_ai_deterministic_fallback";
-export const PROSE_TIMEOUT_MS = 30_000;
+const PROSE_TIMEOUT_MS = 30_000;
 const MAX_PROSE_CHARS = 4_000;
 
 export interface ReportProse {

@@ -42,7 +42,7 @@ export function siteActivity(f: Finding): string {
 }
 
 /** Why a finding matters, for priority actions: activity, feed listings, campaign. */
-export function findingReason(f: Finding): string {
+function findingReason(f: Finding): string {
   const parts = [siteActivity(f)];
   const feeds = feedNames(f);
   if (feeds.length) parts.push(`listed by ${listWords(feeds)}`);
@@ -69,7 +69,7 @@ export function siteDescription(f: Finding, brandName: string): string {
 }
 
 /** The action to take on a finding. */
-export function actionVerb(f: Finding): string {
+function actionVerb(f: Finding): string {
   const sev = effectiveSeverity(f);
   const live = f.http_status !== null || !!f.login_form || (f.threat_feed_hits?.length ?? 0) > 0;
   if ((sev === "critical" || sev === "high") && live) return "Request takedown of";

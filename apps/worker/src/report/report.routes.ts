@@ -11,7 +11,7 @@ import { generateReport, toReportResponse } from "./generate-report.ts";
 import { loadSnapshot } from "./load-snapshot.ts";
 import type { ProseProvider, WarnLogger } from "./report-prose.ts";
 
-export type ReportLogger = WarnLogger & { info(obj: Record<string, unknown>, msg: string): void };
+type ReportLogger = WarnLogger & { info(obj: Record<string, unknown>, msg: string): void };
 
 export interface ReportRouteDeps {
   web: AuditApi;
@@ -23,7 +23,7 @@ export interface ReportRouteDeps {
 }
 
 /** A tiny FIFO semaphore. */
-export function createLimiter(max: number) {
+function createLimiter(max: number) {
   let active = 0;
   const waiting: Array<() => void> = [];
   return async function run<T>(task: () => Promise<T>): Promise<T> {

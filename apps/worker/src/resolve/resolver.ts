@@ -158,13 +158,21 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
     }
   }
 
-  /** Records of one type for a name, following CNAMEs. */
-  async function lookup(name: string, type: RecordType, signal?: AbortSignal): Promise<Lookup> {
+  /**
+   * Records of one type for a name, following CNAMEs. `first`: the answer to the name's own
+   * question when the caller already asked it.
+   */
+  async function lookup(
+    name: string,
+    type: RecordType,
+    signal?: AbortSignal,
+    first?: Awaited<ReturnType<typeof ask>>,
+  ): Promise<Lookup> {
     const chain: string[] = [];
     let seen: Set<string> | undefined; // only when there are CNAMEs
     let current = name;
     for (let hop = 0; hop <= MAX_CNAME_HOPS; hop++) {
-      const out = await ask(current, type, signal);
+      const out = hop === 0 && first ? first : await ask(current, type, signal);
       if ("reason" in out) return { ok: false, reason: out.reason };
       const { res } = out;
       let advanced = false;
@@ -250,12 +258,18 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
     // NS first; when it is slow (past `hedgeMs`), A/AAAA/MX go out alongside instead of after it.
     const hedge: Hedge = { domain, signal };
     hedges.add(hedge, performance.now() + hedgeMs);
-    let ns: Lookup;
+    let first: Awaited<ReturnType<typeof ask>>;
     try {
-      ns = await lookup(domain, "NS", signal);
+      first = await ask(domain, "NS", signal);
     } finally {
       hedges.delete(hedge);
     }
+    // Most lookalikes do not exist: NXDOMAIN without records (no CNAME to follow) ends it here,
+    // what lookup() would conclude, without its CNAME walk and record sorting.
+    if ("res" in first && first.res.rcode === "NXDOMAIN" && first.res.answers.length === 0) {
+      return finish(result, "unregistered", "nxdomain");
+    }
+    const ns = await lookup(domain, "NS", signal, first);
     if (!ns.ok) return finish(result, "unknown", ns.reason);
     if (ns.rcode === "NXDOMAIN" && ns.chain.length === 0) return finish(result, "unregistered", "nxdomain");
     result.dns_ns = ns.records;

@@ -103,14 +103,14 @@ export function scoreFinding(
 }
 
 /** The highest score of a probable defensive registration: `low` at most. */
-export const DEFENSIVE_SCORE_CAP = 30;
+const DEFENSIVE_SCORE_CAP = 30;
 
 /**
  * Evidence no defensive registration shows and that a clustering guess must never hide: a
  * login or password form on a page of its own (not the brand's page it forwards to), a
  * threat-feed listing, or the AI review's malicious verdict.
  */
-export function hardEvidence(evidence: DomainEvidence): string[] {
+function hardEvidence(evidence: DomainEvidence): string[] {
   const out: string[] = [];
   const ownPage = evidence.redirects_to_brand !== true;
   if (ownPage && (evidence.login_form === true || evidence.password_form === true)) out.push("login form");

@@ -10,7 +10,7 @@ export interface Embedder {
 }
 
 const LOCAL_DIMS = 256;
-export const LOCAL_METHOD = `local:trigram-${LOCAL_DIMS}`;
+const LOCAL_METHOD = `local:trigram-${LOCAL_DIMS}`;
 
 function fnv1a(s: string): number {
   let h = 0x811c9dc5;
@@ -45,7 +45,7 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
-export const localEmbedder: Embedder = {
+const localEmbedder: Embedder = {
   async embed(texts) {
     return { vectors: texts.map((t) => localEmbedding(t)), method: LOCAL_METHOD };
   },

@@ -49,7 +49,7 @@ const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Similarity of a folded core to the nearest brand core: 1 equal, 0.85 contains, else edit ratio. */
-export function coreSimilarity(core: string, cores: readonly string[]): number {
+function coreSimilarity(core: string, cores: readonly string[]): number {
   let best = 0;
   for (const b of cores) {
     if (!b || !core) continue;

@@ -16,7 +16,7 @@ const LEET: Record<string, string> = {
 };
 
 /** Words impersonators add to a brand name; stripped before comparing a core with the brand. */
-export const IMPERSONATION_AFFIXES = [
+const IMPERSONATION_AFFIXES = [
   "official", "support", "help", "helpdesk", "care", "customercare", "customer", "service", "services",
   "team", "real", "the", "hq", "global", "app", "security", "secure", "verify", "verification", "giveaway",
   "rewards", "refund", "refunds", "info", "news", "online", "center", "centre", "desk", "assist", "ask",

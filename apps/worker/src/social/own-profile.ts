@@ -57,11 +57,7 @@ export interface OwnProfile {
   avatar_png: Buffer | null;
 }
 
-export function toSocialProfile(
-  r: ProbeResult,
-  avatar_hash: string | null,
-  now: Date,
-): TSocialProfile | null {
+function toSocialProfile(r: ProbeResult, avatar_hash: string | null, now: Date): TSocialProfile | null {
   if (r.verdict.status !== "found" || !r.profile) return null;
   const p = r.profile;
   return {

@@ -4,7 +4,7 @@ import type { CatalogueEntry } from "./catalogue/index.ts";
 // is never a verdict; then suspension and absence; a profile is `found` only when the status is
 // expected AND a positive marker is present AND no negative marker is (anchors-social.md §9).
 
-export type UnknownReason =
+type UnknownReason =
   | "rate_limited"
   | "waf"
   | "timeout"
@@ -14,7 +14,7 @@ export type UnknownReason =
   | "budget_exhausted"
   | "cancelled";
 
-export type ProbeStatus = "found" | "missing" | "unknown" | "invalid";
+type ProbeStatus = "found" | "missing" | "unknown" | "invalid";
 
 export interface ProbeVerdict {
   status: ProbeStatus;

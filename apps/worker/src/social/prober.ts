@@ -39,7 +39,7 @@ export interface ProberOptions {
   clock?: ProberClock;
 }
 
-export interface ProberClock {
+interface ProberClock {
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }

@@ -7,7 +7,7 @@ import type { SocialHttp } from "./social-http.ts";
 // set) for the brand, then keep only results whose URL is a profile on a catalogued platform.
 // Search engines see accounts permutations never guess ("acmebank.support.center").
 
-export interface SearchHit {
+interface SearchHit {
   platform: TSocialPlatform;
   handle: string;
   url: string;

@@ -44,7 +44,7 @@ export const SOCIAL_ENV_FIELDS = {
   LLM_EMBEDDINGS_MODEL: z.string().min(1).default("text-embedding-3-small"),
 };
 
-export const ZSocialEnv = z.object(SOCIAL_ENV_FIELDS);
+const ZSocialEnv = z.object(SOCIAL_ENV_FIELDS);
 type SocialEnv = z.infer<typeof ZSocialEnv>;
 
 /** Where each platform lives: `base` is the site people see, `api` the public API root. */

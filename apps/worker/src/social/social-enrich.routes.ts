@@ -16,7 +16,7 @@ import { proberFor, type SocialRuntime } from "./social-runtime.ts";
 // prober, like domain enrichment (contract: "enrichment retries once when a full run fails");
 // a definite answer (the handle does not exist, or is not a valid handle there) is not retried.
 
-export type SocialProfileData = TEventOf<"social_profile">["data"];
+type SocialProfileData = TEventOf<"social_profile">["data"];
 
 export interface SocialEnrichDeps {
   runtime: SocialRuntime;
@@ -31,7 +31,7 @@ export interface SocialEnrichRoutes {
 }
 
 /** How many full runs one request gets: the first and one retry. */
-export const SOCIAL_ENRICH_ATTEMPTS = 2;
+const SOCIAL_ENRICH_ATTEMPTS = 2;
 
 type RunOutcome = { data: SocialProfileData; retry: boolean };
 
@@ -57,7 +57,7 @@ async function runOnce(deps: SocialEnrichDeps, req: TSocialEnrichRequest): Promi
   }
 }
 
-export async function enrichSocialHandle(
+async function enrichSocialHandle(
   deps: SocialEnrichDeps,
   req: TSocialEnrichRequest,
 ): Promise<SocialProfileData> {

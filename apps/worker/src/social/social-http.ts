@@ -6,7 +6,7 @@ import { guarded, sourceOfUrl } from "../net/circuit-breaker.ts";
 // agent, carries the configured user agent, honours the caller's AbortSignal plus a timeout,
 // never follows redirects (a redirect is evidence for the classifier) and caps the body.
 
-export interface HttpAnswer {
+interface HttpAnswer {
   url: string;
   status: number;
   headers: Record<string, string>;

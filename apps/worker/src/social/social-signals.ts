@@ -26,10 +26,8 @@ export const SOCIAL_SIGNALS = {
   established_audience: { weight: -10, about: "Audience comparable to the brand's own account (mitigation)" },
 } as const satisfies Record<string, { weight: number; about: string }>; // prettier-ignore
 
-export type TSocialSignalName = keyof typeof SOCIAL_SIGNALS;
+type TSocialSignalName = keyof typeof SOCIAL_SIGNALS;
 export type SocialSignalValues = Record<TSocialSignalName, number | null>;
-
-export const SOCIAL_SIGNAL_NAMES = Object.keys(SOCIAL_SIGNALS) as TSocialSignalName[];
 
 export const DEFAULT_SOCIAL_WEIGHTS: Record<string, number> = Object.fromEntries(
   Object.entries(SOCIAL_SIGNALS).map(([name, s]) => [name, s.weight]),

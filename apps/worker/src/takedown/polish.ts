@@ -12,7 +12,7 @@ export interface PolishProvider {
 
 export const TAKEDOWN_AI_FALLBACK = "takedown_ai_deterministic_fallback";
 /** The web application reads the takedown answer within 15 s: the polish gets part of that. */
-export const POLISH_TIMEOUT_MS = 8_000;
+const POLISH_TIMEOUT_MS = 8_000;
 
 /** The facts missing from `draft` (case-insensitive; each must appear in the subject or body). */
 export function missingFacts(draft: TTakedownDraft, facts: readonly string[]): string[] {

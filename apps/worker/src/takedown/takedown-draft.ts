@@ -38,11 +38,7 @@ export function draftCampaign(f: Finding, findings: readonly Finding[]): DraftCa
  * Why a draft should not be sent: the finding is grouped with the brand's own registrations.
  * Null for any other finding.
  */
-export function takedownWarning(
-  f: Finding,
-  brand: TBrandContext,
-  campaign: DraftCampaign | null,
-): string | null {
+function takedownWarning(f: Finding, brand: TBrandContext, campaign: DraftCampaign | null): string | null {
   if (!(campaign?.kind === "defensive" || (f.campaign_id && isDefensiveCampaign(f.campaign_id)))) return null;
   return (
     `${f.domain} is probably ${brand.brand_name}'s own defensive registration (it redirects to the brand, ` +

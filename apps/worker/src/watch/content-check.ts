@@ -10,7 +10,7 @@ import { probeWeb } from "../enrich/web/web-probe.ts";
 // material difference sends the name to full enrichment.
 
 /** Below this TLSH similarity to the last look, the page is a different page. */
-export const CONTENT_SIMILARITY_MIN = 0.8;
+const CONTENT_SIMILARITY_MIN = 0.8;
 
 export interface SiteLook {
   fingerprint: TWatchFingerprint;

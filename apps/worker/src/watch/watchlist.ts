@@ -36,7 +36,7 @@ const NAME_SIGNALS: readonly TDomainSignalName[] = [
 ];
 
 /** What the name alone scores: the points the scorer's name-based signals give it. */
-export function priorRisk(ev: DomainEvidence, brand: BrandContext, now: Date): number {
+function priorRisk(ev: DomainEvidence, brand: BrandContext, now: Date): number {
   let points = 0;
   for (const name of NAME_SIGNALS)
     points += (DOMAIN_SIGNAL_FNS[name](ev, { brand, now }) ?? 0) * (DEFAULT_DOMAIN_WEIGHTS[name] ?? 0);

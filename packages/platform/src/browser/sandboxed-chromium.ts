@@ -18,7 +18,7 @@ const run = promisify(execFile);
 export const DEFAULT_RENDERER_USER = "brandwarden-renderer";
 
 /** WebRTC may only use the proxy, which speaks no UDP: no STUN/TURN packets around the pinning proxy. */
-export const WEBRTC_PROXY_ONLY_ARGS: readonly string[] = [
+const WEBRTC_PROXY_ONLY_ARGS: readonly string[] = [
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];

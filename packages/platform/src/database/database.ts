@@ -19,7 +19,7 @@ export interface CreateDatabaseOptions<TSchema extends Record<string, unknown>> 
 }
 
 /** Both drivers' databases, seen through drizzle's common type, so repositories work on either. */
-export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
+type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
 
 export interface DatabaseHandle<TSchema extends Record<string, unknown>> {
   db: Database<TSchema>;

@@ -4,7 +4,7 @@
  */
 const cache = new Map<string, RegExp>();
 
-export function globToRegExp(pattern: string): RegExp {
+function globToRegExp(pattern: string): RegExp {
   const cached = cache.get(pattern);
   if (cached) return cached;
   let out = "^";

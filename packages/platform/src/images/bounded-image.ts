@@ -8,7 +8,7 @@ import sharp, { type Metadata } from "sharp";
 /** Images over this many pixels are refused before decoding (4096 x 4096: 64 MiB as RGBA). */
 export const MAX_IMAGE_PIXELS = 4096 * 4096;
 
-export type ImageFormat = "png" | "jpeg" | "webp" | "gif" | "svg";
+type ImageFormat = "png" | "jpeg" | "webp" | "gif" | "svg";
 const FORMATS = new Set<string>(["png", "jpeg", "webp", "gif", "svg"]);
 
 export class ImageRejectedError extends Error {

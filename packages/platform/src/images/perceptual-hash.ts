@@ -6,16 +6,10 @@ import { decodeRgba, ImageRejectedError } from "./bounded-image.ts";
 // small colour changes; a different picture lands near 32 bits away. Screenshots are stored as
 // "dhash:<hex>", avatars and logos as "dh:<hex>.ah:<hex>".
 
-export const PHASH_PREFIX = "dhash:";
+const PHASH_PREFIX = "dhash:";
 
 /** Area-average greyscale downscale of RGBA pixels to w x h; transparent pixels count as white (pure). */
-export function downscaleGrey(
-  rgba: Uint8Array,
-  width: number,
-  height: number,
-  w: number,
-  h: number,
-): Float64Array {
+function downscaleGrey(rgba: Uint8Array, width: number, height: number, w: number, h: number): Float64Array {
   const out = new Float64Array(w * h);
   for (let y = 0; y < h; y++) {
     const y0 = Math.floor((y * height) / h);
@@ -63,7 +57,7 @@ export function dHash(rgba: Uint8Array, width: number, height: number): string {
 }
 
 /** "dh:<16 hex>.ah:<16 hex>" of RGBA pixels (pure). */
-export function avatarHashOfPixels(rgba: Uint8Array, width: number, height: number): string {
+function avatarHashOfPixels(rgba: Uint8Array, width: number, height: number): string {
   return `dh:${dHashHex(rgba, width, height)}.ah:${aHashHex(rgba, width, height)}`;
 }
 

@@ -8,7 +8,7 @@ import type { Bus } from "../bus/bus.ts";
  *   messages are applied once, in order, never by two processes at once;
  * - `<prefix>:stream:control`: web→worker commands (`cancel`), read by every worker.
  */
-export const EVENT_PARTITIONS = 8;
+const EVENT_PARTITIONS = 8;
 export const eventStreams = (prefix: string) =>
   Array.from({ length: EVENT_PARTITIONS }, (_, i) => `${prefix}:stream:events:${i}`);
 export const controlStream = (prefix: string) => `${prefix}:stream:control`;
@@ -38,7 +38,7 @@ function hash(text: string): number {
 }
 
 /** The partition stream a message belongs to. */
-export const eventStreamFor = (prefix: string, message: unknown) =>
+const eventStreamFor = (prefix: string, message: unknown) =>
   eventStreams(prefix)[hash(eventKey(message)) % EVENT_PARTITIONS]!;
 
 export interface AppendedEvent {

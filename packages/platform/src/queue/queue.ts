@@ -1,5 +1,5 @@
 /** A named background job with retries, delays, per-key rate limits and schedules. */
-export interface JobContext {
+interface JobContext {
   id: string;
   attempt: number; // 1-based
 }
@@ -16,7 +16,7 @@ export interface JobDefinition<P> {
   rateLimit?: { max: number; windowMs: number; key: (payload: P) => string };
 }
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   delayMs?: number;
   /** Idempotency: a second enqueue with the same id while the first is pending is ignored. */
   jobId?: string;

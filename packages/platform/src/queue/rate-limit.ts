@@ -1,11 +1,11 @@
 import type { KeyValueStore } from "../kv/kv.ts";
 
-export interface RateLimitRule {
+interface RateLimitRule {
   max: number;
   windowMs: number;
 }
 
-export type RateLimitDecision = { ok: true } | { ok: false; retryInMs: number };
+type RateLimitDecision = { ok: true } | { ok: false; retryInMs: number };
 
 export interface RateLimiter {
   /** Takes one run for `key` under `scope` if the rule allows it; otherwise says when to try again. */

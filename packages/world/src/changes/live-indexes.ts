@@ -7,7 +7,7 @@ import { SiteDirectory } from "../web/site-router.ts";
 // was built for, answering from a fresh index once the world changed. Servers hold these from
 // the start, so a change reaches DNS, RDAP, WHOIS and the web hosts at once.
 
-export class LiveZoneIndex extends ZoneIndex {
+class LiveZoneIndex extends ZoneIndex {
   private current: ZoneIndex | null = null;
   replace(scenario: Scenario): void {
     this.current = new ZoneIndex(scenario);
@@ -20,7 +20,7 @@ export class LiveZoneIndex extends ZoneIndex {
   }
 }
 
-export class LiveRegistryIndex extends RegistryIndex {
+class LiveRegistryIndex extends RegistryIndex {
   private current: RegistryIndex | null = null;
   replace(scenario: Scenario): void {
     this.current = new RegistryIndex(scenario);
@@ -39,7 +39,7 @@ export class LiveRegistryIndex extends RegistryIndex {
   }
 }
 
-export class LiveSiteDirectory extends SiteDirectory {
+class LiveSiteDirectory extends SiteDirectory {
   private current: SiteDirectory | null = null;
   replace(scenario: Scenario): void {
     this.current = new SiteDirectory(scenario);

@@ -14,7 +14,7 @@ import {
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export interface RegisterLookalikeInput {
+interface RegisterLookalikeInput {
   domain: string;
   /** What its site serves; default "phishing". */
   site_kind?: SiteKind;

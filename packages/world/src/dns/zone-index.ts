@@ -4,8 +4,6 @@ import { allDomains, type DnsFault, type DomainEntry, type Scenario } from "../s
 // Every name of a scenario, indexed for the DNS server: each scenario domain (and each
 // infrastructure host) is a zone apex; lookups walk up the labels to the closest apex.
 
-export type RecordType = "A" | "AAAA" | "MX" | "NS" | "TXT" | "CNAME" | "SOA" | "CAA";
-
 interface Zone {
   apex: string;
   soa: Answer;

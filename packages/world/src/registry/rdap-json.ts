@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 const vcard = (...props: unknown[][]) => ["vcard", [["version", {}, "text", "4.0"], ...props]];
 
 // EPP status codes become RDAP's spaced lowercase form (RFC 8056).
-export function rdapStatus(epp: string): string {
+function rdapStatus(epp: string): string {
   return epp.replace(/([A-Z])/g, " $1").toLowerCase();
 }
 

@@ -11,7 +11,7 @@ export interface WhoisServer {
   close(): Promise<void>;
 }
 
-export function whoisAnswer(index: RegistryIndex, line: string, now = new Date()): string {
+function whoisAnswer(index: RegistryIndex, line: string, now = new Date()): string {
   // Verisign accepts "domain example.com" and "=example.com"; ARIN "n 1.2.3.4".
   const query = line
     .trim()

@@ -29,7 +29,7 @@ export const REGISTRARS: RegistrarInfo[] = [
   { key: "markmonitor", name: "MarkMonitor Inc.", iana_id: 292, url: "http://www.markmonitor.com", abuse_email: "abusecomplaints@markmonitor.com", abuse_phone: "+1.2086851750", ns: ["ns1.markmonitor.com", "ns2.markmonitor.com"], ns_provider: "akamai", privacy_org: "REDACTED FOR PRIVACY" },
 ]; // prettier-ignore
 
-export type NetKind = "brand" | "shared" | "vps" | "parking" | "bulletproof" | "cdn";
+type NetKind = "brand" | "shared" | "vps" | "parking" | "bulletproof" | "cdn";
 
 export interface ProviderInfo {
   key: string;

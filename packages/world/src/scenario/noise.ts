@@ -20,7 +20,7 @@ import { chance, int, pick, shuffle } from "./prng.ts";
 // included.
 
 /** Cloudflare-style name-server pairs: each account gets one, many accounts share a pair. */
-export const CDN_NS_PAIRS: ReadonlyArray<[string, string]> = [
+const CDN_NS_PAIRS: ReadonlyArray<[string, string]> = [
   ["ada.ns.cloudflare.com", "bob.ns.cloudflare.com"],
   ["kim.ns.cloudflare.com", "tom.ns.cloudflare.com"],
   ["lara.ns.cloudflare.com", "rick.ns.cloudflare.com"],
@@ -36,7 +36,7 @@ const SHARED_PER_IP = 40;
 const SHARED_HOSTS = ["hostinger", "godaddy", "ovh", "hetzner", "unifiedlayer"];
 
 /** A phishing kit: the brand's page cloned once, posting to a relative collector script. */
-export function kitHtml(brand: string, primary: string, kit: string): string {
+function kitHtml(brand: string, primary: string, kit: string): string {
   return brandHtml(brand, primary)
     .replace(/<form([^>]*?)action="[^"]*"/, `<form$1action="${kit}/next.php"`)
     .replace(

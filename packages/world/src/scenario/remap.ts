@@ -3,7 +3,7 @@ import { ScenarioSchema, type Scenario } from "./schema.ts";
 // Moves every hosting address of a scenario from its /16 (127.B.x.y) to `prefix` (127.N), so
 // several worlds can run side by side, each binding ports 80/443 on its own addresses.
 
-export function scenarioNetPrefix(s: Scenario): string | null {
+function scenarioNetPrefix(s: Scenario): string | null {
   const prefixes = new Set(s.networks.map((n) => n.cidr.split(".").slice(0, 2).join(".")));
   if (prefixes.size > 1) throw new Error(`scenario networks span several /16s: ${[...prefixes].join(", ")}`);
   return [...prefixes][0] ?? null;

@@ -29,7 +29,7 @@ export const SiteKindSchema = z.enum(SITE_KINDS);
 export type SiteKind = z.infer<typeof SiteKindSchema>;
 
 // Permutation families; the names are dnstwist's fuzzer names plus `combosquat` (brand + word).
-export const FUZZERS = [
+const FUZZERS = [
   "addition",
   "bitsquatting",
   "cyrillic",
@@ -48,17 +48,17 @@ export const FUZZERS = [
   "dictionary",
   "combosquat",
 ] as const;
-export const FuzzerSchema = z.enum(FUZZERS);
+const FuzzerSchema = z.enum(FUZZERS);
 export type Fuzzer = z.infer<typeof FuzzerSchema>;
 
 // servfail: rcode SERVFAIL; noanswer: NOERROR with an empty answer for every type; slow: the
 // normal answer after `delay_ms`.
-export const DnsFaultSchema = z.enum(["servfail", "noanswer", "slow"]);
+const DnsFaultSchema = z.enum(["servfail", "noanswer", "slow"]);
 export type DnsFault = z.infer<typeof DnsFaultSchema>;
 
-export const MxSchema = z.object({ priority: z.number().int().min(0).max(65535), exchange: HostName });
+const MxSchema = z.object({ priority: z.number().int().min(0).max(65535), exchange: HostName });
 
-export const CaaSchema = z.object({
+const CaaSchema = z.object({
   flags: z.number().int().min(0).max(255).default(0),
   tag: z.enum(["issue", "issuewild", "iodef"]),
   value: z.string(),
@@ -66,18 +66,17 @@ export const CaaSchema = z.object({
 
 // Any further record, for names below the domain (mail.x, big.x) or unusual shapes.
 // `value`: an address for A/AAAA, a name for CNAME/NS, "priority exchange" for MX, text for TXT.
-export const ExtraRecordSchema = z.object({
+const ExtraRecordSchema = z.object({
   name: HostName,
   type: z.enum(["A", "AAAA", "CNAME", "NS", "MX", "TXT"]),
   value: z.string().min(1),
   ttl: z.number().int().min(0).optional(),
 });
-export type ExtraRecord = z.infer<typeof ExtraRecordSchema>;
 
 // The zone of one domain. The apex gets a/aaaa/mx/ns/txt/caa, `_dmarc.<domain>` the dmarc TXT,
 // `www.<domain>` a CNAME to the apex when `www` is set, and every other name below the domain
 // the apex's A/AAAA when `wildcard` is set.
-export const DnsSchema = z.object({
+const DnsSchema = z.object({
   a: z.array(Ipv4).default([]),
   aaaa: z.array(Ipv6).default([]),
   mx: z.array(MxSchema).default([]),
@@ -92,10 +91,9 @@ export const DnsSchema = z.object({
   ttl: z.number().int().min(0).default(300),
   extra: z.array(ExtraRecordSchema).default([]),
 });
-export type DnsSpec = z.infer<typeof DnsSchema>;
 
 // What RDAP and WHOIS say about the domain.
-export const RegistrationSchema = z.object({
+const RegistrationSchema = z.object({
   registrar: z.string().min(1),
   registrar_iana_id: z.number().int().min(1),
   registrar_url: z.string().default(""),
@@ -109,11 +107,10 @@ export const RegistrationSchema = z.object({
   registrant_org: z.string().nullable().default(null),
   registrant_country: z.string().length(2).nullable().default(null),
 });
-export type Registration = z.infer<typeof RegistrationSchema>;
 
 // The certificate served for the domain (SNI). Issued by an issuer named issuer_cn/issuer_org that
 // chains to the world root, unless self_signed. null: no certificate of its own (the host's default).
-export const TlsSchema = z.object({
+const TlsSchema = z.object({
   issuer_cn: z.string().min(1),
   issuer_org: z.string().min(1),
   not_before: Instant,
@@ -121,10 +118,9 @@ export const TlsSchema = z.object({
   sans: z.array(HostName).default([]), // default: the domain and www.<domain> (and *.<domain> if wildcard)
   self_signed: z.boolean().default(false),
 });
-export type TlsSpec = z.infer<typeof TlsSchema>;
 
 // Optional per-site overrides of what the site kind serves.
-export const SiteOverridesSchema = z.object({
+const SiteOverridesSchema = z.object({
   title: z.string().optional(),
   html: z.string().optional(),
   http_status: z.number().int().min(100).max(599).optional(), // for kind "error"
@@ -148,7 +144,7 @@ export const LookalikeSchema = z.object({
 });
 export type Lookalike = z.infer<typeof LookalikeSchema>;
 
-export const OwnedDomainSchema = z.object({
+const OwnedDomainSchema = z.object({
   ...DomainBase,
   site: z.object({
     title: z.string(),
@@ -156,7 +152,7 @@ export const OwnedDomainSchema = z.object({
     redirect_to: z.string().nullable().default(null), // secondary domains redirect to the primary
   }),
 });
-export type OwnedDomain = z.infer<typeof OwnedDomainSchema>;
+type OwnedDomain = z.infer<typeof OwnedDomainSchema>;
 
 // An IP network of a hosting provider: what IP RDAP/WHOIS answer for any address inside it.
 export const NetworkSchema = z.object({
@@ -174,15 +170,14 @@ export const NetworkSchema = z.object({
 export type Network = z.infer<typeof NetworkSchema>;
 
 // Infrastructure names that are not scenario domains but must resolve: name servers, mail exchangers.
-export const HostSchema = z.object({ name: HostName, a: z.array(Ipv4).min(1) });
+const HostSchema = z.object({ name: HostName, a: z.array(Ipv4).min(1) });
 
-export const BrandSchema = z.object({
+const BrandSchema = z.object({
   name: z.string().min(1),
   primary_domain: HostName,
   logo_png_base64: z.string().default(""),
   owned_domains: z.array(OwnedDomainSchema).min(1),
 });
-export type Brand = z.infer<typeof BrandSchema>;
 
 export const ScenarioSchema = z
   .object({

@@ -6,14 +6,12 @@ import { SOCIAL_PLATFORMS } from "@brandwarden/contract/brand";
 
 /** The platforms the world serves: exactly the ones the product probes. */
 export const PLATFORMS = SOCIAL_PLATFORMS;
-export const PlatformSchema = z.enum(PLATFORMS);
+const PlatformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof PlatformSchema>;
 
-export const ProfileStateSchema = z.enum(["existing", "suspended", "ratelimited", "waf", "slow"]);
-export type ProfileState = z.infer<typeof ProfileStateSchema>;
+const ProfileStateSchema = z.enum(["existing", "suspended", "ratelimited", "waf", "slow"]);
 
-export const ProfileKindSchema = z.enum(["official", "impersonator", "fan", "parody", "namesake"]);
-export type ProfileKind = z.infer<typeof ProfileKindSchema>;
+const ProfileKindSchema = z.enum(["official", "impersonator", "fan", "parody", "namesake"]);
 
 // How the profile picture is drawn. `logo` is the brand's logo-like mark; `noise` (0..1) perturbs
 // it so impersonator avatars match the official one by perceptual hash but not byte for byte.
@@ -63,10 +61,10 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
-export const FeedFaultSchema = z.enum(["none", "down", "malformed", "slow"]);
+const FeedFaultSchema = z.enum(["none", "down", "malformed", "slow"]);
 export type FeedFault = z.infer<typeof FeedFaultSchema>;
 
-export const FeedEntrySchema = z.object({
+const FeedEntrySchema = z.object({
   url: z.string(),
   feeds: z
     .array(z.enum(["urlhaus", "openphish", "phishtank"]))
@@ -130,7 +128,7 @@ export const LlmSchema = z.object({
 });
 export type Llm = z.infer<typeof LlmSchema>;
 
-export const WebhookSchema = z.object({
+const WebhookSchema = z.object({
   mode: z.enum(["up", "down", "slow", "error"]).default("up"),
   delay_ms: z.number().int().min(0).default(0),
 });

@@ -60,11 +60,11 @@ const CYRILLIC: Record<string, string> = {
 }; // prettier-ignore
 
 // dnstwist's english.dict style words, and words seen in real combosquats.
-export const DICTIONARY_WORDS = [
+const DICTIONARY_WORDS = [
   "login", "secure", "account", "verify", "support", "update", "auth", "signin", "online", "portal",
   "help", "service", "billing", "access", "alert", "security", "customer", "client", "confirm", "web",
 ]; // prettier-ignore
-export const COMBO_WORDS = [
+const COMBO_WORDS = [
   "my", "app", "mobile", "pay", "wallet", "id", "group", "direct", "online-banking", "card", "cards",
   "rewards", "invest", "loans", "mortgage", "business", "private", "global", "24", "365", "us", "uk", "hr",
   "careers", "jobs", "promo", "gift", "refund", "claim", "check", "net", "digital", "connect",
@@ -183,7 +183,7 @@ function withWords(l: string, words: readonly string[]): string[] {
 }
 
 // Labels per family for one registrable label (Unicode for IDN families; encoded later).
-export function labelPermutations(label: string, suffix: string): Map<Fuzzer, string[]> {
+function labelPermutations(label: string, suffix: string): Map<Fuzzer, string[]> {
   const idn = !NO_IDN.has(suffix);
   const fams: [Fuzzer, string[]][] = [
     ["addition", addition(label)],
@@ -206,7 +206,7 @@ export function labelPermutations(label: string, suffix: string): Map<Fuzzer, st
 }
 
 // Encodes label+suffix to an ASCII (punycode) name, or null when it is not a valid host name.
-export function toAsciiDomain(label: string, suffix: string): string | null {
+function toAsciiDomain(label: string, suffix: string): string | null {
   const ascii = domainToASCII(`${label}.${suffix}`);
   if (!ascii) return null;
   const labels = ascii.split(".");

@@ -7,7 +7,7 @@ import { signTreeHead, type CtLogKey } from "./ct-log-sign.ts";
 // checkpoint note and data tiles of 256 TileLeaf entries each, partial tiles `.p/<width>` at the
 // tree's edge, served under a monitoring prefix. Same entries as the RFC 6962 API.
 
-export const TILE_WIDTH = 256;
+const TILE_WIDTH = 256;
 
 /** `tile/data/<N>` path element: 3-digit groups, all but the last prefixed "x" (1234067 -> x001/x234/067). */
 export function tileIndexPath(n: number): string {
@@ -62,7 +62,7 @@ function fingerprints(chain: Buffer | undefined): Buffer {
  * cannot be delimited is written as a framed x509_entry holding its bytes: unreadable, but the
  * entries after it in the tile stay readable, as in a real log.
  */
-export function tileLeaf(entry: CtLogEntry, index: number): Buffer {
+function tileLeaf(entry: CtLogEntry, index: number): Buffer {
   const leaf = Buffer.from(entry.leaf_input, "base64");
   const extra = Buffer.from(entry.extra_data, "base64");
   const ext = Buffer.alloc(8);
@@ -92,7 +92,7 @@ export function tileLeaf(entry: CtLogEntry, index: number): Buffer {
 }
 
 /** A checkpoint note (c2sp.org/tlog-checkpoint) with an RFC 6962 note signature by the log key. */
-export function checkpointNote(key: CtLogKey, origin: string, treeSize: number, timestamp: number): string {
+function checkpointNote(key: CtLogKey, origin: string, treeSize: number, timestamp: number): string {
   const sth = signTreeHead(key, treeSize, timestamp);
   const body = `${origin}\n${treeSize}\n${sth.root.toString("base64")}\n`;
   const keyId = createHash("sha256")

@@ -12,7 +12,7 @@ import { createApp, listen, type Listening } from "./http.ts";
 // first read, so a world whose log nobody reads pays nothing for it. Entries can be appended while
 // it runs (a certificate issued now).
 
-export interface CtLogFaults {
+interface CtLogFaults {
   /** The next N get-entries/get-sth calls answer `status` with `retry_after` seconds. */
   fail_next?: number;
   status?: 429 | 503;

@@ -10,7 +10,7 @@ import type { Listening } from "./http.ts";
 // with POST /__control/faults {"urlhaus":"down"}.
 
 type FeedName = "urlhaus" | "openphish" | "phishtank";
-export const FEED_PATHS: Record<FeedName, string> = {
+const FEED_PATHS: Record<FeedName, string> = {
   urlhaus: "/downloads/csv_recent/",
   openphish: "/feed.txt",
   phishtank: "/data/online-valid.json",

@@ -2,7 +2,7 @@
 // base64 / quoted-printable bodies, the first text/plain (or text/html) part of multiparts,
 // and a list of attachments. Enough for takedown mails and notifications; not a full parser.
 
-export interface ParsedAttachment {
+interface ParsedAttachment {
   filename: string;
   content_type: string;
   size: number;

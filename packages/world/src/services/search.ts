@@ -20,7 +20,7 @@ function matches(r: SearchResult, q: string): boolean {
     .some((w) => hay.includes(w));
 }
 
-export function searchResults(all: SearchResult[], q: string, pageno: number) {
+function searchResults(all: SearchResult[], q: string, pageno: number) {
   const hits = all.filter((r) => matches(r, q));
   const pageHits = hits.slice((pageno - 1) * PAGE_SIZE, pageno * PAGE_SIZE);
   return {

@@ -3,7 +3,7 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { KeywordExpansionRepository } from "./keyword-expansion.repository.ts";
 
 /** The `log` codes the worker's keyword expansion publishes (apps/worker/src/ai/ai.routes.ts). */
-export const KEYWORD_EXPANSION_CODES = {
+const KEYWORD_EXPANSION_CODES = {
   keyword_expansion_failed: "failed",
   keywords_ai_deterministic_fallback: "fallback",
 } as const;

@@ -10,7 +10,7 @@ export interface WeightChange {
 }
 
 /** Signals whose weight differs between two sets (added, removed or changed), by name. */
-export function weightChanges(before: TWeights, after: TWeights): WeightChange[] {
+function weightChanges(before: TWeights, after: TWeights): WeightChange[] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return names
     .map((signal) => ({ signal, from: before[signal] ?? null, to: after[signal] ?? null }))

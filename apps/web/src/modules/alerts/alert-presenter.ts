@@ -3,7 +3,7 @@ import type { TSeverity } from "@brandwarden/contract/common";
 import type { AlertRow } from "./alerts.repository.ts";
 
 /** A path of the UI as an absolute URL of this deployment. */
-export function absoluteLink(path: string, publicUrl: string): string {
+function absoluteLink(path: string, publicUrl: string): string {
   return new URL(path, publicUrl).toString();
 }
 

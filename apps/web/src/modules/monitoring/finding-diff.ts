@@ -1,7 +1,7 @@
 import type { TChangeValue, TFieldChange } from "@brandwarden/contract/monitoring";
 import type { PageComparer } from "./page-similarity.ts";
 
-export { describeChange, describeChanges } from "@brandwarden/contract/change-describe";
+export { describeChanges } from "@brandwarden/contract/change-describe";
 
 // What moved between two looks at one lookalike (two scans, or a scan and a watch). Pure: takes
 // the two sets of evidence and returns `{field, before, after}` for each material change. Null
@@ -9,11 +9,11 @@ export { describeChange, describeChanges } from "@brandwarden/contract/change-de
 // change; a page, a form or a certificate that appeared is.
 
 /** Below this similarity (TLSH of the HTML), the page is a different page. */
-export const PAGE_SIMILARITY_MIN = 0.8;
+const PAGE_SIMILARITY_MIN = 0.8;
 /** Below this similarity (dHash of the screenshot), the page looks different. */
-export const SCREENSHOT_SIMILARITY_MIN = 0.85;
+const SCREENSHOT_SIMILARITY_MIN = 0.85;
 /** Below this similarity (avatar hashes), a profile picture was replaced. */
-export const AVATAR_SIMILARITY_MIN = 0.85;
+const AVATAR_SIMILARITY_MIN = 0.85;
 
 type DateLike = Date | string | null | undefined;
 

@@ -1,14 +1,14 @@
 import type { TLifecycleState, TObservation, TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import type { TChangesView } from "@brandwarden/contract/browser/monitoring";
-import type { TSeverity } from "@brandwarden/contract/common";
+import type { TLabel, TSeverity } from "@brandwarden/contract/common";
 import { notFound } from "@brandwarden/platform/http/app-error";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
 import { ownedBy } from "../sessions/actor.ts";
-import { domainFacts } from "./lifecycle.ts";
+import { domainFacts, nextState, type LookFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
 import type { ScanChangesRepository } from "./scan-changes.repository.ts";
-import { applyLook, domainEvidenceOf } from "./tracking.ts";
+import { applyLook, domainEvidenceOf, trackedNameOf } from "./tracking.ts";
 import {
   LOOKALIKES_PAGE_SIZE,
   type ObservationRow,
@@ -18,7 +18,33 @@ import {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function presentTracked(t: TrackedRow, pinned = false): TTrackedLookalike {
+/** A labelled finding, domain or social: what names its tracked lookalike. */
+type LabelledFinding = { id: string } & ({ domain: string } | { platform: string; handle: string });
+
+/** Takedown states follow the site, not an analyst's verdict (as `confirm` keeps them). */
+const followsTakedown = (s: TLifecycleState) => s === "takedown_requested" || s === "down";
+
+/**
+ * Where an analyst's label on one of its findings puts a tracked lookalike: `confirmed` makes it
+ * malicious, as `confirm` does. `benign` withdraws a confirmation: a malicious lookalike goes back
+ * to what its latest evidence says (live or registered) unless that evidence still proves it
+ * malicious (a threat feed, a credential form on a clone). Other states stay.
+ */
+function stateAfterLabel(t: TrackedRow, label: TLabel): TLifecycleState {
+  if (followsTakedown(t.state)) return t.state;
+  if (label === "confirmed") return "malicious";
+  if (t.state !== "malicious") return t.state;
+  const evidence = { ...t.evidence, label };
+  const malicious = maliciousBecause(evidence) !== null;
+  const facts: LookFacts =
+    t.kind === "domain"
+      ? domainFacts({ ...evidence, malicious })
+      : { present: true, reachable: true, live: true, malicious };
+  // A malicious lookalike was up when last seen: only its evidence decides what it is now.
+  return facts.present ? nextState(null, facts) : t.state;
+}
+
+function presentTracked(t: TrackedRow, pinned = false): TTrackedLookalike {
   return {
     id: t.id,
     kind: t.kind,
@@ -44,7 +70,7 @@ export function presentTracked(t: TrackedRow, pinned = false): TTrackedLookalike
   };
 }
 
-export function presentObservation(o: ObservationRow): TObservation {
+function presentObservation(o: ObservationRow): TObservation {
   return {
     id: o.id,
     at: o.at.toISOString(),
@@ -79,21 +105,26 @@ export function createLookalikesService(deps: {
   const own = <T extends { user_id: string }>(userId: string, row: T | null): T =>
     ownedBy({ userId }, row, "Finding");
 
-  /** Writes an analyst's move of a tracked lookalike and its timeline entry. */
+  /**
+   * Writes an analyst's move of a tracked lookalike and its timeline entry, in `tx` or a
+   * transaction of its own; `evidence` replaces the stored evidence (a new label).
+   */
   async function analystMove(
     t: TrackedRow,
     state: TLifecycleState,
-    event: "takedown_requested" | "confirmed_malicious",
+    event: "takedown_requested" | "confirmed_malicious" | "state_changed",
     note: string | null,
     findingId: string | null,
+    opts: { tx?: DbOrTx; evidence?: Record<string, unknown> } = {},
   ) {
     const at = new Date();
-    return deps.db.transaction(async (tx) => {
+    const write = async (tx: DbOrTx) => {
       const [row] = await deps.tracking.upsert(
         [
           {
             ...t,
             state,
+            evidence: opts.evidence ?? t.evidence,
             state_changed_at: t.state === state ? t.state_changed_at : at,
             takedown_requested_at: event === "takedown_requested" ? at : t.takedown_requested_at,
           },
@@ -117,7 +148,8 @@ export function createLookalikesService(deps: {
         tx,
       );
       return row!;
-    });
+    };
+    return opts.tx ? write(opts.tx) : deps.db.transaction(write);
   }
 
   return {
@@ -160,7 +192,7 @@ export function createLookalikesService(deps: {
         kind === "domain"
           ? own(userId, await deps.changes.domainFinding(findingId))
           : own(userId, await deps.changes.socialFinding(findingId));
-      const name = "domain" in f ? f.domain : `${f.platform}:${f.handle.toLowerCase()}`;
+      const name = trackedNameOf(f);
       const t = (await deps.tracking.byNames(userId, kind, [name])).get(name) ?? null;
       return {
         finding: presentAny(f),
@@ -197,6 +229,43 @@ export function createLookalikesService(deps: {
       const keep = t.state === "takedown_requested" || t.state === "down";
       const moved = await analystMove(t, keep ? t.state : "malicious", "confirmed_malicious", note, null);
       return { lookalike: presentTracked(moved, await pinnedOf(moved)) };
+    },
+    /**
+     * An analyst labelled findings (triage, the findings table): their tracked lookalikes move at
+     * once, in the labelling transaction `tx`, as `stateAfterLabel` says, with a timeline entry
+     * (`confirmed_malicious`, or `state_changed` when a confirmation is withdrawn); the label joins
+     * their evidence so the watch judges them by it too. Findings whose lookalike is not tracked
+     * yet (a scan still running) move when their scan completes, which reads the label then.
+     */
+    async findingsLabelled(
+      tx: DbOrTx,
+      c: {
+        userId: string;
+        kind: "domain" | "social";
+        findings: readonly LabelledFinding[];
+        label: TLabel;
+        reason: string | null;
+      },
+    ): Promise<void> {
+      const findingOf = new Map<string, string>();
+      for (const f of c.findings) if (!findingOf.has(trackedNameOf(f))) findingOf.set(trackedNameOf(f), f.id);
+      const tracked = await deps.tracking.byNames(c.userId, c.kind, [...findingOf.keys()], tx);
+      for (const [name, t] of tracked) {
+        const state = stateAfterLabel(t, c.label);
+        const newlyConfirmed = c.label === "confirmed" && t.evidence.label !== "confirmed";
+        if (state === t.state && !newlyConfirmed) {
+          if (t.evidence.label !== c.label)
+            await deps.tracking.upsert([{ ...t, evidence: { ...t.evidence, label: c.label } }], tx);
+          continue;
+        }
+        const event = c.label === "confirmed" ? "confirmed_malicious" : "state_changed";
+        const note =
+          c.reason ?? (c.label === "confirmed" ? "confirmed by an analyst" : "labelled benign by an analyst");
+        await analystMove(t, state, event, note, findingOf.get(name)!, {
+          tx,
+          evidence: { ...t.evidence, label: c.label },
+        });
+      }
     },
     pins: async (userId: string) =>
       (await deps.tracking.pins(userId)).map((p) => ({

@@ -97,5 +97,3 @@ export function createMonitoringEventHandlers(deps: {
     },
   };
 }
-
-export type MonitoringEventHandlers = ReturnType<typeof createMonitoringEventHandlers>;

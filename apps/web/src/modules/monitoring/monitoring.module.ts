@@ -62,5 +62,3 @@ export function createMonitoring(deps: {
     },
   };
 }
-
-export type Monitoring = ReturnType<typeof createMonitoring>;

@@ -15,7 +15,7 @@ import { domainFacts, type LookFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
 import { loadPageComparer, type PageComparer } from "./page-similarity.ts";
 import type { DomainFindingInsert, FindingChange, ScanChangesRepository } from "./scan-changes.repository.ts";
-import { applyLook, domainEvidenceOf, socialEvidenceOf, type Look } from "./tracking.ts";
+import { applyLook, domainEvidenceOf, socialEvidenceOf, trackedNameOf, type Look } from "./tracking.ts";
 import type { TrackedRow, TrackingRepository } from "./tracking.repository.ts";
 
 /** Items a `findings.changed` alert lists (the counts cover all of them). */
@@ -23,7 +23,7 @@ const ALERT_ITEMS = 200;
 
 const presentDomain = (r: DomainFindingRow) => r.resolve_status === "registered";
 const presentSocial = (r: SocialFindingRow) => r.status === "found";
-const socialName = (r: { platform: string; handle: string }) => `${r.platform}:${r.handle.toLowerCase()}`;
+const socialName = (r: { platform: string; handle: string }) => trackedNameOf(r);
 
 interface Verdict {
   change: TChangeKind;
@@ -336,5 +336,3 @@ export function createScanChangesService(deps: {
     },
   };
 }
-
-export type ScanChangesService = ReturnType<typeof createScanChangesService>;

@@ -73,6 +73,10 @@ function pick(source: Record<string, unknown>, fields: readonly string[]): Recor
 export const domainEvidenceOf = (f: object) => pick(f as Record<string, unknown>, DOMAIN_EVIDENCE);
 export const socialEvidenceOf = (f: object) => pick(f as Record<string, unknown>, SOCIAL_EVIDENCE);
 
+/** The name a finding's lookalike is tracked by: its domain, or `platform:handle` (handle lower-cased). */
+export const trackedNameOf = (f: { domain: string } | { platform: string; handle: string }): string =>
+  "domain" in f ? f.domain : `${f.platform}:${f.handle.toLowerCase()}`;
+
 export interface Look {
   userId: string;
   kind: "domain" | "social";

@@ -28,7 +28,7 @@ const presentWeights = (row: WeightRow): TWeightSet => ({
 });
 
 /** Stored version = max(latest + 1, requested, 1): never decreasing, never reused. */
-export function nextWeightVersion(latest: number | null, requested: number | undefined): number {
+function nextWeightVersion(latest: number | null, requested: number | undefined): number {
   return Math.max((latest ?? 0) + 1, requested ?? 0, 1);
 }
 
@@ -155,7 +155,7 @@ const asSeverity = (s: string | null | undefined): TSeverity | null =>
  * its name, kind, evidence in words and worst severity. The brand's own registrations (defensive
  * groups) are not campaigns and are left out.
  */
-export function clusterMembers(members: Member[]): TCampaignCluster[] {
+function clusterMembers(members: Member[]): TCampaignCluster[] {
   const groups = new Map<string, { id: string; campaign_id: string; members: Member[] }>();
   for (const m of members) {
     if (!m.campaign_id || isDefensiveCampaign(m.campaign_id)) continue;

@@ -14,5 +14,3 @@ export function createCsrfTokens(secret: string) {
     newNonce: () => randomBytes(32).toString("base64url"),
   };
 }
-
-export type CsrfTokens = ReturnType<typeof createCsrfTokens>;

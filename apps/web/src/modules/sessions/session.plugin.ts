@@ -20,7 +20,7 @@ declare module "fastify" {
  * Cookie names: on https the `__Host-` prefix makes browsers refuse them unless they are Secure,
  * host-only and for path `/`, so a sibling host or a plain-http page cannot plant them.
  */
-export function sessionCookieNames(secure: boolean) {
+function sessionCookieNames(secure: boolean) {
   const prefix = secure ? "__Host-" : "";
   return {
     session: `${prefix}session_id`,

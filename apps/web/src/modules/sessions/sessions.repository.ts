@@ -12,7 +12,7 @@ export interface SessionLimits {
 type SessionRow = typeof sessions.$inferSelect;
 
 /** Whether a session is still within its idle and absolute limits at `now`. */
-export function sessionIsLive(session: SessionRow, limits: SessionLimits, now = Date.now()): boolean {
+function sessionIsLive(session: SessionRow, limits: SessionLimits, now = Date.now()): boolean {
   return (
     now - session.last_seen_at.getTime() < limits.idleTimeoutMs &&
     now - session.created_at.getTime() < limits.maxAgeMs

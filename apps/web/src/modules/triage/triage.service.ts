@@ -2,7 +2,7 @@ import type { TFindingKind, TLabel } from "@brandwarden/contract/common";
 import type { TSignals } from "@brandwarden/contract/findings";
 import type { TLabelResult, TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
 import { notFound } from "@brandwarden/platform/http/app-error";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
 import type { Principal } from "../sessions/actor.ts";
 import type { TriageRepository } from "./triage.repository.ts";
@@ -19,11 +19,36 @@ export interface LearnerStatusSource {
   learnerStatus(): Promise<TLearnerStatus>;
 }
 
-export function createTriageService(deps: { db: Db; repo: TriageRepository; learner: LearnerStatusSource }) {
+/** A labelled finding as locked for the label: a domain or a social finding row. */
+type LockedFinding = Awaited<ReturnType<TriageRepository["lockFindings"]>>[number];
+
+/**
+ * What else a label moves, in the labelling transaction: the findings' tracked lookalikes
+ * (monitoring: `confirmed` makes them malicious at once, `benign` withdraws a confirmation).
+ */
+export interface LabelFollower {
+  findingsLabelled(
+    tx: DbOrTx,
+    change: {
+      userId: string;
+      kind: TFindingKind;
+      findings: readonly LockedFinding[];
+      label: TLabel;
+      reason: string | null;
+    },
+  ): Promise<void>;
+}
+
+export function createTriageService(deps: {
+  db: Db;
+  repo: TriageRepository;
+  learner: LearnerStatusSource;
+  lookalikes: LabelFollower;
+}) {
   return {
     /**
      * Labels findings and records one feedback sample each (by the signed-in user), with the
-     * evidence as it is now, in one transaction. Findings must be the user's the request works on:
+     * evidence as it is now, and moves their tracked lookalikes, in one transaction. Findings must be the user's the request works on:
      * another user's is 404, to an admin too unless acting for that user.
      */
     async label(
@@ -55,6 +80,13 @@ export function createTriageService(deps: { db: Db; repo: TriageRepository; lear
             campaign_id: "campaign_id" in r ? (r.campaign_id as string | null) : null,
           })),
         );
+        await deps.lookalikes.findingsLabelled(tx, {
+          userId: p.userId,
+          kind,
+          findings: visible,
+          label,
+          reason,
+        });
         return visible.length;
       });
       // The analyst sees at once how many more labels the learner needs.

@@ -1,5 +1,5 @@
 /** The password rule people see: 10 to 200 characters, not all one character. */
-export const PASSWORD_RULE = "Passwords need 10 to 200 characters and more than one distinct character.";
+const PASSWORD_RULE = "Passwords need 10 to 200 characters and more than one distinct character.";
 
 export function passwordProblem(password: string): string | null {
   if (password.length < 10 || password.length > 200) return PASSWORD_RULE;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ZDerivedKeywordsPost } from "@brandwarden/contract/brand";
+import { ZDerivedKeywords } from "@brandwarden/contract/brand";
 import { validate } from "@brandwarden/platform/http/validate";
 import { idParam } from "../../lib/id-param.ts";
 import type { UsersService } from "./users.service.ts";
@@ -8,7 +8,7 @@ export function registerUserInternalRoutes(app: FastifyInstance, service: UsersS
   app.get("/v1/users/:id/derived_keywords", (req) => service.derivedKeywords(idParam(req.params, "User")));
   app.post("/v1/users/:id/derived_keywords", (req) => {
     const id = idParam(req.params, "User");
-    return service.saveDerivedKeywords(id, validate(ZDerivedKeywordsPost, req.body));
+    return service.saveDerivedKeywords(id, validate(ZDerivedKeywords, req.body));
   });
   app.get("/v1/users/:id/brand_context", (req) => service.brandContext(idParam(req.params, "User")));
 }

@@ -48,6 +48,19 @@ export function createUsersService(deps: {
       return deps.repo.insert({ email, password_hash, admin: input.admin ?? false });
     },
 
+    /**
+     * The demo's account: created as an admin, or, when the e-mail exists, made an admin again with
+     * this new password (the demo prints it at every start).
+     */
+    async createOrResetAdmin(input: { email: string; password: string }): Promise<UserRow> {
+      const existing = await deps.repo.findByEmail(normaliseEmail(input.email));
+      if (!existing) return this.createUser({ ...input, admin: true });
+      const problem = passwordProblem(input.password);
+      if (problem) throw invalid(problem);
+      await deps.repo.setPasswordHash(deps.db, existing.id, await hash(input.password, HASH_OPTIONS));
+      return (await deps.repo.update(existing.id, { admin: true }))!;
+    },
+
     /** The admin area's registry: every user, newest first. */
     listUsers: (): Promise<UserRow[]> => deps.repo.list(),
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** How long a snapshot URL sent in a webhook stays valid. */
-export const SNAPSHOT_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
+const SNAPSHOT_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Signed, expiring links to a scan's webhook snapshot: HMAC-SHA256 over the scan id and the

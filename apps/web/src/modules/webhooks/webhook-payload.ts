@@ -8,7 +8,7 @@ import type { DomainFindingRow, ScanRow, SocialFindingRow } from "../scans/scans
  * Findings sent in the webhook body itself, as JSON bytes (PDFs not counted): a scan with more
  * is sent worst first up to this size, and the receiver pages the rest from the snapshot URL.
  */
-export const WEBHOOK_INLINE_LIMIT_BYTES = 4 * 1024 * 1024;
+const WEBHOOK_INLINE_LIMIT_BYTES = 4 * 1024 * 1024;
 
 type Scored = { adjusted_score: number | null; score: number | null };
 const effectiveScore = (f: Scored) => f.adjusted_score ?? f.score ?? 0;
@@ -16,7 +16,7 @@ const severityOf = (f: { adjusted_severity: string | null; severity: string | nu
   f.adjusted_severity ?? f.severity ?? "info";
 
 /** Worst first, then by name: the order of the body and of the snapshot pages alike. */
-export function worstFirst<T extends Scored>(rows: T[], name: (r: T) => string): T[] {
+function worstFirst<T extends Scored>(rows: T[], name: (r: T) => string): T[] {
   return [...rows].sort((a, b) => effectiveScore(b) - effectiveScore(a) || name(a).localeCompare(name(b)));
 }
 

@@ -21,7 +21,7 @@ export interface CtEntry extends ParsedLeaf {
 }
 
 /** One page of a read: the entries it could parse, and the first index after what it covered. */
-export interface CtPage {
+interface CtPage {
   entries: CtEntry[];
   next: number;
 }

@@ -7,7 +7,7 @@ import { request, type Dispatcher } from "undici";
  * SSRF-guarded agent in the worker, a plain one in tests), with `sleep` so tests never wait.
  */
 
-export interface HttpResponse {
+interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;

@@ -13,7 +13,7 @@ import { DerError, bytesEqual, children, decodeString, expectTag, readTlv, type 
  * What discovery needs of a leaf is when it was logged and which host names it covers.
  */
 
-export type CtEntryType = "x509_entry" | "precert_entry";
+type CtEntryType = "x509_entry" | "precert_entry";
 
 export interface ParsedLeaf {
   /** Milliseconds since the epoch, as the log stamped it. */

@@ -5,7 +5,7 @@
  * `tiled_logs` alike, each with its key so tree heads can be checked.
  */
 
-export type CtLogKind = "rfc6962" | "tiled";
+type CtLogKind = "rfc6962" | "tiled";
 
 export interface CtLogSource {
   kind: CtLogKind;

@@ -8,7 +8,7 @@
  * then the TimestampedEntry), so one leaf parser reads both APIs.
  */
 
-export class TileFramingError extends Error {
+class TileFramingError extends Error {
   override name = "TileFramingError";
 }
 

@@ -12,7 +12,7 @@ import { tileLeaves, tilePath } from "./tile-leaf.ts";
  * tile (404) is read from the full one. Same back-off as the RFC 6962 client.
  */
 
-export const TILE_WIDTH = 256;
+const TILE_WIDTH = 256;
 
 export function createTiledClient(monitoringUrl: string, opts: CtClientOptions): CtClient {
   const url = monitoringUrl.endsWith("/") ? monitoringUrl : `${monitoringUrl}/`;

@@ -6,7 +6,7 @@ import { brandProfile, type BrandTerms } from "./brand-terms.ts";
  * those of `createBrandIndex` (brand-index.ts).
  */
 
-export type { MatchRule, NameMatch } from "./brand-index.ts";
+export type { NameMatch } from "./brand-index.ts";
 export type { BrandTerms } from "./brand-terms.ts";
 
 export interface BrandMatcher {

@@ -15,7 +15,7 @@ export interface BrandTerms {
   owned_domains: string[];
 }
 
-export type TermKind = "brand" | "keyword";
+type TermKind = "brand" | "keyword";
 
 export interface Term {
   kind: TermKind;
@@ -41,7 +41,7 @@ export interface BrandProfile {
 
 const GENERIC = new Set(PHISHING_WORDS.map((w) => w.replace(/-/g, "")));
 
-export function slug(text: string): string {
+function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
@@ -50,7 +50,7 @@ function normaliseHost(d: string): string {
 }
 
 /** The label left of the public suffix (`shop.contoso.co.uk` -> `contoso`). */
-export function registrableLabel(domain: string): string | null {
+function registrableLabel(domain: string): string | null {
   const reg = registrableOf(domain);
   return reg ? reg.split(".")[0]! : null;
 }

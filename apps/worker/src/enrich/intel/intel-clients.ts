@@ -4,7 +4,7 @@ import { errorCode, errorMessage } from "../../net/http-client.ts";
 // Optional threat-intelligence look-ups, each used only when its API key is configured. Without a
 // key, or when the service fails, the result says `unavailable` and the scan goes on.
 
-export interface IntelConfig {
+interface IntelConfig {
   key: string;
   baseUrl: string;
 }
@@ -37,7 +37,7 @@ async function getJson(http: HttpClient, url: string, headers: Record<string, st
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 
 // Pure summaries of each service's answer: only what an analyst reads.
-export function summarizeVirusTotal(j: Json): Json {
+function summarizeVirusTotal(j: Json): Json {
   const stats = ((j.data as Json)?.attributes as Json)?.last_analysis_stats as Json | undefined;
   return {
     malicious: num(stats?.malicious),
@@ -45,18 +45,18 @@ export function summarizeVirusTotal(j: Json): Json {
     harmless: num(stats?.harmless),
   };
 }
-export function summarizeUrlscan(j: Json): Json {
+function summarizeUrlscan(j: Json): Json {
   const results = Array.isArray(j.results) ? (j.results as Json[]) : [];
   return { scans: num(j.total) ?? results.length, latest: (results[0]?.task as Json)?.time ?? null };
 }
-export function summarizeShodan(j: Json): Json {
+function summarizeShodan(j: Json): Json {
   return {
     ports: Array.isArray(j.ports) ? j.ports : [],
     org: j.org ?? null,
     vulns: Array.isArray(j.vulns) ? j.vulns.length : 0,
   };
 }
-export function summarizeAbuseIpdb(j: Json): Json {
+function summarizeAbuseIpdb(j: Json): Json {
   const d = (j.data as Json) ?? {};
   return { abuse_confidence: num(d.abuseConfidenceScore), reports: num(d.totalReports) };
 }

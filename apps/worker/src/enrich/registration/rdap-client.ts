@@ -7,7 +7,7 @@ interface BootstrapFile {
   services: [string[], string[]][];
 }
 
-export class RdapUnavailableError extends Error {
+class RdapUnavailableError extends Error {
   override name = "RdapUnavailableError";
   readonly code = "ERDAPUNAVAILABLE";
 }

@@ -28,7 +28,7 @@ function isoDate(v: string | null): string | null {
   return Number.isNaN(t.getTime()) ? null : t.toISOString();
 }
 
-export function isWhoisNoMatch(text: string): boolean {
+function isWhoisNoMatch(text: string): boolean {
   return /^\s*(no match|not found|no entries found|no data found|domain not found|status:\s*free)/im.test(
     text,
   );

@@ -10,7 +10,7 @@ import { resolveHost } from "../../net/http-client.ts";
 // every address is checked by the SSRF rule before the connection is made. So the browser sees
 // what the scan saw, and a page cannot make it fetch a private address.
 
-export interface ProxySession {
+interface ProxySession {
   username: string;
   password: string;
   close(): void;

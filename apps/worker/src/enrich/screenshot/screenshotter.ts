@@ -26,14 +26,14 @@ import {
 // the script-less page would show an analyst something a victim never sees. No downloads, no
 // service workers, no permissions are granted.
 
-export const VIEWPORT = { width: 1280, height: 800 } as const;
+const VIEWPORT = { width: 1280, height: 800 } as const;
 
 export class ScreenshotUnavailableError extends Error {
   override name = "ScreenshotUnavailableError";
   readonly code = "ESCREENSHOTUNAVAILABLE";
 }
 
-export interface Screenshot {
+interface Screenshot {
   png: Buffer;
   hash: string | null;
 }

@@ -21,7 +21,7 @@ const loadTlsh = optionalModule<TlshLib>("tlsh", async () => {
   };
 });
 
-export const HTML_HASH_PREFIX = "tlsh:";
+const HTML_HASH_PREFIX = "tlsh:";
 
 export async function htmlFuzzyHash(normalized: string, logger?: Logger): Promise<string | null> {
   const lib = await loadTlsh(logger);

@@ -11,7 +11,7 @@ export interface BrandTerms {
   ownedDomains: string[];
 }
 
-export interface FormInfo {
+interface FormInfo {
   action: string | null; // absolute URL
   method: string;
   hasPassword: boolean;
@@ -162,7 +162,7 @@ export function analyzeHtml(html: string, pageUrl: string, brand: BrandTerms): H
   };
 }
 
-export function safeHost(url: string): string | null {
+function safeHost(url: string): string | null {
   try {
     return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
   } catch {

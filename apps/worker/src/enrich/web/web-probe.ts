@@ -13,7 +13,7 @@ export interface OwnedProfileHashes {
   screenshot_hash: string | null;
 }
 
-export interface WebFields {
+interface WebFields {
   http_status: number | null;
   final_url: string | null;
   redirect_chain: string[] | null;
@@ -43,7 +43,7 @@ export interface WebResult {
   bodyTruncated: boolean;
 }
 
-export const EMPTY_WEB_FIELDS: WebFields = {
+const EMPTY_WEB_FIELDS: WebFields = {
   http_status: null,
   final_url: null,
   redirect_chain: null,
@@ -69,7 +69,7 @@ const describe = (c: ChainResult) =>
       : c.stopped;
 
 /** sha256 of the favicon bytes, hex; what the brand's profile stores too. */
-export function faviconHash(bytes: Buffer): string {
+function faviconHash(bytes: Buffer): string {
   return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
 }
 

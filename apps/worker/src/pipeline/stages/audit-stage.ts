@@ -17,10 +17,7 @@ export interface AuditStageDeps {
 }
 
 /** What the stage checkpoints: the verdicts persisted. */
-export type AuditedEntry = Pick<
-  TAuditVerdict,
-  "kind" | "finding_id" | "verdict" | "confidence" | "adjustment"
->;
+type AuditedEntry = Pick<TAuditVerdict, "kind" | "finding_id" | "verdict" | "confidence" | "adjustment">;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

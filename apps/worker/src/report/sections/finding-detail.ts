@@ -28,7 +28,7 @@ const pct = (n: number | null) => (n === null ? null : `${Math.round(n * 100)}%`
 const join = (parts: Array<string | null | false | undefined>) => parts.filter(Boolean).join("; ") || null;
 
 /** The signals behind the score, largest contribution first; unknown evidence is counted, not listed. */
-export function signalLines(f: Finding): { lines: string[]; unknown: number } {
+function signalLines(f: Finding): { lines: string[]; unknown: number } {
   const entries = Object.entries(f.signals ?? {});
   const unknown = entries.filter(([, s]) => s.value === null).length;
   const lines = entries

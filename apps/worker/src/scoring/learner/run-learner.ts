@@ -30,7 +30,7 @@ export interface RunLearnerOptions {
   signalSets?: readonly SignalSet[];
 }
 
-export interface LearnedSet {
+interface LearnedSet {
   kind: TFindingKind;
   sample_size: number;
   effective_size: number;
@@ -79,7 +79,7 @@ function withCampaignContext(s: TFeedbackSample, clusters: ReturnType<typeof clu
  * must not train on both its old and its new label. The web application already serves it so;
  * this keeps an older one from feeding contradictions.
  */
-export function latestPerFinding(samples: readonly TFeedbackSample[]): TFeedbackSample[] {
+function latestPerFinding(samples: readonly TFeedbackSample[]): TFeedbackSample[] {
   const seen = new Set<string>();
   const newestFirst = [...samples].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
   return newestFirst.filter((s) => {

@@ -51,8 +51,3 @@ export function shannonEntropy(text: string): number {
 export function visualSkeleton(text: string): string {
   return skeleton(text.toLowerCase()).toLowerCase();
 }
-
-/** Splits a label into words on hyphens, underscores and digits-letter boundaries are kept. */
-export function wordsOf(text: string): string[] {
-  return text.split(/[-_.]+/).filter(Boolean);
-}

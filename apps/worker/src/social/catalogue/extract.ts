@@ -25,14 +25,14 @@ const ENTITIES: Record<string, string> = {
   nbsp: " ",
 };
 
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   return s
     .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
     .replace(/&([a-z]+|#39);/gi, (m, n: string) => ENTITIES[n.toLowerCase()] ?? m);
 }
 
-export function stripHtml(s: string): string {
+function stripHtml(s: string): string {
   return decodeEntities(s.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]*>/g, " "))
     .replace(/[ \t]+/g, " ")
     .trim();

@@ -6,7 +6,7 @@ import { bluesky, mastodon } from "./fediverse.ts";
 import type { CatalogueEntry } from "./types.ts";
 import { tiktok, youtube } from "./video.ts";
 
-export type { CatalogueEntry, ExtractSpec, HandleRule, Markers } from "./types.ts";
+export type { CatalogueEntry, HandleRule } from "./types.ts";
 
 /** One entry per platform, in the contract's platform order. */
 export const CATALOGUE: Readonly<Record<TSocialPlatform, CatalogueEntry>> = {
@@ -36,10 +36,6 @@ export function fillTemplate(template: string, bases: { base: string; api: strin
 
 export function profileUrl(platform: TSocialPlatform, bases: PlatformBases, handle: string): string {
   return fillTemplate(CATALOGUE[platform].profile_url, bases[platform], handle);
-}
-
-export function probeUrl(platform: TSocialPlatform, bases: PlatformBases, handle: string): string {
-  return fillTemplate(CATALOGUE[platform].probe.url, bases[platform], handle);
 }
 
 function originOf(u: string): string | null {

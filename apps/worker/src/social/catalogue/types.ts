@@ -19,7 +19,7 @@ export interface ExtractSpec {
   links?: FieldRule;
 }
 
-export interface Markers {
+interface Markers {
   /** Status codes; with `markers` both must match (a status alone when `markers` is empty). */
   status?: readonly number[];
   /** Substrings of the body; for `exists`, at least one must be present. */

@@ -118,7 +118,7 @@ export function pickScript(state: LlmState, prompt: string): string | undefined 
   return state.scripts.find((s) => low.includes(s.when_contains.toLowerCase()))?.answer;
 }
 
-export const BROKEN_CONTENT =
+const BROKEN_CONTENT =
   'Sure! Here is my analysis: {"verdict": "malicious", "confidence": 0.9, "reasoning": "The domain';
 
 export interface ChatReply {

@@ -6,8 +6,6 @@ import type { ChatReply, LlmRequestRecord, LlmState } from "./core.ts";
 import { pickScript } from "./core.ts";
 import { anthropicRoutes, openaiRoutes } from "./protocols.ts";
 
-export type { LlmRequestRecord } from "./core.ts";
-
 // The LLM server: OpenAI-compatible /v1/chat/completions, /v1/embeddings, /v1/models and
 // Anthropic-compatible /v1/messages on one port. Answers come from scripts (first whose
 // `when_contains` occurs in the prompt) or the rule-based defaults; faults are switchable

@@ -7,7 +7,7 @@ import { gate, meta, page, randomToken, sendHtml } from "./common.ts";
 // app.bsky.actor.searchActors (what public.api.bsky.app serves, no auth) plus bsky.app-style
 // /profile/<handle> pages. Handles are domain names; an actor may also be named by its DID.
 
-export function blueskyDid(handle: string): string {
+function blueskyDid(handle: string): string {
   return `did:plc:${randomToken(`did:${handle.toLowerCase()}`, 24)}`;
 }
 

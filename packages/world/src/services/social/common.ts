@@ -69,7 +69,7 @@ export async function gate(
 }
 
 /** Cloudflare managed-challenge interstitial, with the markers scanners fingerprint. */
-export function cloudflareChallenge(reply: FastifyReply): FastifyReply {
+function cloudflareChallenge(reply: FastifyReply): FastifyReply {
   const ray = (hash32(String(Date.now())) >>> 0).toString(16).padStart(16, "0");
   return reply
     .code(403)

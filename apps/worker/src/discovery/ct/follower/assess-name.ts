@@ -18,7 +18,7 @@ import type { Clock } from "./lease.ts";
  * leaves its fields unknown rather than losing the alert.
  */
 
-export interface NameToAssess {
+interface NameToAssess {
   name: string;
   reason: string;
   /** The owned domain the matched term stands for. */

@@ -10,7 +10,7 @@ import type { Clock } from "./lease.ts";
  * mode the worker starts before the web app listens.
  */
 
-export interface BrandSet {
+interface BrandSet {
   index: BrandIndex;
   byUser: ReadonlyMap<string, TMonitoredBrand>;
 }

@@ -45,7 +45,7 @@ export interface FollowerOptions {
   seenTtlMs?: number;
 }
 
-export interface RoundResult {
+interface RoundResult {
   /** `no_brands`: brands not loaded yet; `standby`: another process holds the lease. */
   state: "no_brands" | "standby" | "followed";
   read: number;
