@@ -24,7 +24,7 @@ export function skeleton(text: string): string {
 }
 
 /** Prototype of one character (itself when it has none). */
-export function prototypeOf(ch: string): string {
+function prototypeOf(ch: string): string {
   return confusableMap()[ch] ?? ch;
 }
 
@@ -36,13 +36,13 @@ const byPrototype = new Map<string, readonly string[]>();
  * order (`o` -> Cyrillic о, Greek ο, ...). The IDNA check is costly (about 6,000 characters), so
  * each prototype's list is filtered when first asked for: a label needs a few dozen.
  */
-export function confusablesOfPrototype(proto: string): readonly string[] {
+function confusablesOfPrototype(proto: string): readonly string[] {
   const cached = byPrototype.get(proto);
   if (cached) return cached;
   if (!sources) {
     sources = new Map();
     for (const [source, p] of Object.entries(confusableMap())) {
-      if ([...source].length !== 1 || source.charCodeAt(0) < 0x80) continue;
+      if (!isOneCodePoint(source) || source.charCodeAt(0) < 0x80) continue;
       const list = sources.get(p);
       if (list) list.push(source);
       else sources.set(p, [source]);
@@ -53,6 +53,11 @@ export function confusablesOfPrototype(proto: string): readonly string[] {
     .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
   byPrototype.set(proto, list);
   return list;
+}
+
+/** `[...text].length === 1`, without iterating (the map has over 6,000 keys). */
+function isOneCodePoint(text: string): boolean {
+  return text.length === 1 || (text.length === 2 && text.codePointAt(0)! > 0xffff);
 }
 
 /** Look-alikes of `ch` (by shared prototype), optionally only those of one script. */

@@ -3,9 +3,6 @@ import { FUZZER_NAMES, type TFuzzerName } from "@brandwarden/contract/constants"
 /** A fuzzer's name: the contract's list (in output priority order; the first 16 are dnstwist's). */
 export type FuzzerName = TFuzzerName;
 
-// The CLI's permute command lists the names from here.
-export { FUZZER_NAMES };
-
 /** One line per fuzzer (for `--help`), keyed by the contract's names: every fuzzer has one. */
 export const FUZZER_DESCRIPTIONS: Readonly<Record<FuzzerName, string>> = {
   addition: "append a letter or digit to the label, and to each hyphen-separated part (dnstwist)",

@@ -8,13 +8,19 @@ import { isFuzzerName, type FuzzerName } from "./fuzzer-names.ts";
 import { FUZZER_FNS } from "./fuzzers/index.ts";
 import { normalizeInput } from "./normalize.ts";
 import type { FuzzContext, PermutationOptions, PermutationResult } from "./types.ts";
-import { createValidationCache, validateCandidates } from "./validate.ts";
+import {
+  createValidator,
+  hasOwnAscii,
+  permutationOf,
+  validateCandidates,
+  type Candidate,
+} from "./validate.ts";
 import { toUnicode } from "tr46";
 
-export const DEFAULT_MAX_CANDIDATES = 250_000;
+const DEFAULT_MAX_CANDIDATES = 250_000;
 
 /** Fuzzers run when `fuzzers` is not given: all of them. */
-export const DEFAULT_FUZZERS: readonly FuzzerName[] = FUZZER_NAMES;
+const DEFAULT_FUZZERS: readonly FuzzerName[] = FUZZER_NAMES;
 
 export function generatePermutations(domain: string, opts: PermutationOptions = {}): PermutationResult {
   const steps = runFuzzers(domain, opts, false);
@@ -65,26 +71,31 @@ function* runFuzzers(
     withLabelSuffix: (label, suffix) => `${prefix}${label}.${suffix}`,
   };
 
-  const candidates = new Map<string, FuzzerName[]>();
+  const candidates = new Map<string, Candidate>();
   const counts = new Map<FuzzerName, number>();
   const self = new Set([original.domain_unicode, original.domain]);
   let overflow = false;
   let counted = 0;
   const hardStop = maxCandidates * 4;
-  const cache = createValidationCache(original.suffix);
+  const validate = createValidator(original.suffix);
+  /** ASCII names given so far that another candidate could share. */
   const emitted = new Set<string>();
   let fresh: string[] = [];
+  let freshCandidates: Candidate[] = [];
   /** The valid ASCII names among `fresh`, not given before. */
   const batch = (): string[] => {
     const out: string[] = [];
-    for (const name of fresh) {
-      const p = cache.validate(name, candidates.get(name)!);
-      if (p.valid && !emitted.has(p.domain)) {
+    for (let i = 0; i < fresh.length; i++) {
+      const p = permutationOf(fresh[i]!, freshCandidates[i]!, validate);
+      if (!p.valid) continue;
+      if (hasOwnAscii(fresh[i]!, p)) out.push(p.domain);
+      else if (!emitted.has(p.domain)) {
         emitted.add(p.domain);
         out.push(p.domain);
       }
     }
     fresh = [];
+    freshCandidates = [];
     return out;
   };
   for (const name of selected) {
@@ -96,16 +107,18 @@ function* runFuzzers(
         if (++counted >= hardStop) break;
         continue;
       }
-      const list = candidates.get(candidate);
-      if (list === undefined) {
-        candidates.set(candidate, [name]);
+      const seen = candidates.get(candidate);
+      if (seen === undefined) {
+        const entry: Candidate = { fuzzers: [name] };
+        candidates.set(candidate, entry);
         if (candidates.size > maxCandidates) {
           overflow = true;
           counted = candidates.size;
-        } else if (stepwise && fresh.push(candidate) >= STEP) {
-          yield batch();
+        } else if (stepwise) {
+          freshCandidates.push(entry);
+          if (fresh.push(candidate) >= STEP) yield batch();
         }
-      } else if (list[list.length - 1] !== name) list.push(name);
+      } else if (seen.fuzzers[seen.fuzzers.length - 1] !== name) seen.fuzzers.push(name);
     }
     counts.set(name, produced);
     if (counted >= hardStop) break;
@@ -113,7 +126,7 @@ function* runFuzzers(
   }
   if (overflow) throw budgetError(counted, maxCandidates, counts, counted >= hardStop);
 
-  const permutations = validateCandidates(candidates, original.suffix, opts.includeInvalid === true, cache);
+  const permutations = validateCandidates(candidates, opts.includeInvalid === true, validate);
   return { original, permutations };
 }
 

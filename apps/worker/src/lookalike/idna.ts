@@ -22,7 +22,11 @@ const IDNA2008_CATEGORY = /^[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}]$/u;
 const MARK = /^\p{M}$/u;
 const BIDI_RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const ASCII_LABEL = /^[a-z0-9-]+$/;
-const ASCII_CHAR = /^[a-z0-9-]$/;
+
+/** True for the UTF-16 code unit of a lower-case ASCII letter, digit or hyphen. */
+function isLdhCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+}
 
 const codePointCache = new Map<string, boolean>();
 
@@ -49,7 +53,7 @@ export function checkLabel(label: string): LabelCheck {
   if (label.length === 0) return { ascii: "", error: "empty label" };
   if (ASCII_LABEL.test(label)) return { ascii: label, error: hyphenError(label) ?? lengthError(label) };
   for (const ch of label) {
-    if (ASCII_CHAR.test(ch)) continue;
+    if (isLdhCode(ch.charCodeAt(0))) continue;
     if (!isIdnaCodePoint(ch)) {
       return { ascii: label, error: `character ${describe(ch)} is not valid under IDNA 2008` };
     }
@@ -95,10 +99,15 @@ function describe(ch: string): string {
 /**
  * Registry rule for the registrable label under a public suffix: characters outside the registry's
  * IDN table, or a mix of scripts, cannot be registered. Returns the reason, or undefined when fine.
+ * `labelScripts` is scriptsOf(label), for a caller that asks about one label under many suffixes.
  */
-export function registryError(label: string, suffix: string): string | undefined {
+export function registryError(
+  label: string,
+  suffix: string,
+  labelScripts?: ReadonlySet<string>,
+): string | undefined {
   if (ASCII_LABEL.test(label)) return undefined;
-  const scripts = scriptsOf(label);
+  const scripts = labelScripts ?? scriptsOf(label);
   if (!isSingleScript(scripts)) return `mixes scripts (${[...scripts].join(" + ")})`;
   const policy = idnPolicy(suffix);
   if (!policy) return undefined;

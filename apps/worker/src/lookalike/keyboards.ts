@@ -8,7 +8,7 @@ const LABEL_CHAR = /^[a-z0-9]$/;
  * Neighbours of every key of a staggered layout: left and right on the same row, keys i and i+1 on
  * the row above, keys i-1 and i on the row below (the geometry behind dnstwist's tables).
  */
-export function layoutAdjacency(rows: readonly string[]): Adjacency {
+function layoutAdjacency(rows: readonly string[]): Adjacency {
   const out = new Map<string, string[]>();
   const at = (r: number, i: number): string | undefined => {
     const ch = rows[r]?.[i];

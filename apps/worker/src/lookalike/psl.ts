@@ -1,7 +1,8 @@
 /**
  * Public suffix list access. Parsing uses tldts (ICANN + private sections); enumerating suffixes
  * (for wrong-TLD, wrong-SLD, added-TLD and free-host fuzzers) reads the rule list shipped by the
- * `psl` package, and every rule is classified by tldts so both libraries agree on what they return.
+ * `psl` package, and each rule a fuzzer asks about is classified by tldts so both libraries agree
+ * on what they return.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -36,16 +37,10 @@ export function registrableOf(ascii: string): string | null {
   return parse(ascii, PARSE_OPTS).domain;
 }
 
-export interface SuffixCatalog {
-  /** ICANN-section suffixes (no wildcards or exceptions), ASCII. */
-  icann: readonly string[];
-  /** Private-section suffixes (free subdomain and dynamic-DNS hosts), ASCII. */
-  private: readonly string[];
-  /** Suffix -> its direct child suffixes in the ICANN section (`uk` -> `co.uk`, `org.uk`, ...). */
-  children: ReadonlyMap<string, readonly string[]>;
-}
-
-let catalog: SuffixCatalog | undefined;
+let rules: string[] | undefined;
+/** Per rule of `rules`: its section once asked (tldts is asked rule by rule, and 10k rules cost). */
+let sections: Array<Section | undefined> = [];
+type Section = "icann" | "private" | "none";
 
 function readPslRules(): string[] {
   const require = createRequire(import.meta.url);
@@ -56,33 +51,63 @@ function readPslRules(): string[] {
   return JSON.parse(text.slice(start, end + 1)) as string[];
 }
 
-/** The enumerable suffix catalog, built once on first use (about 10k rules). */
-export function suffixCatalog(): SuffixCatalog {
-  if (catalog) return catalog;
-  const icann: string[] = [];
-  const priv: string[] = [];
-  const children = new Map<string, string[]>();
+/** The list's plain rules (no wildcards or exceptions), ASCII, in list order; read once. */
+function plainRules(): readonly string[] {
+  if (rules) return rules;
+  const out: string[] = [];
   for (const raw of readPslRules()) {
     if (raw.startsWith("*") || raw.startsWith("!")) continue;
     const rule = raw.includes("xn--") || /^[a-z0-9.-]+$/.test(raw) ? raw : toAsciiRule(raw);
-    if (!rule) continue;
-    const r = parse(`x.${rule}`, PARSE_OPTS);
-    if (r.publicSuffix !== rule || (!r.isIcann && !r.isPrivate)) continue;
-    if (r.isPrivate) {
-      priv.push(rule);
-      continue;
-    }
-    icann.push(rule);
-    const dot = rule.indexOf(".");
-    if (dot > 0) {
-      const parent = rule.slice(dot + 1);
-      const list = children.get(parent);
-      if (list) list.push(rule);
-      else children.set(parent, [rule]);
-    }
+    if (rule) out.push(rule);
   }
-  catalog = { icann, private: priv, children };
-  return catalog;
+  rules = out;
+  sections = new Array<Section | undefined>(out.length);
+  return out;
+}
+
+/** The section tldts puts a rule in ("none" when tldts does not take it as a suffix of its own). */
+function sectionOf(i: number): Section {
+  const known = sections[i];
+  if (known) return known;
+  const rule = rules![i]!;
+  const r = parse(`x.${rule}`, PARSE_OPTS);
+  const section = r.publicSuffix !== rule ? "none" : r.isPrivate ? "private" : r.isIcann ? "icann" : "none";
+  sections[i] = section;
+  return section;
+}
+
+/**
+ * Suffixes of one section of the list (no wildcards or exceptions), ASCII, in list order, among the
+ * rules `shape` accepts: `shape` is a cheap test of the rule's text, asked first so that only those
+ * rules are classified.
+ */
+export function listedSuffixes(section: "icann" | "private", shape: (rule: string) => boolean): string[] {
+  const all = plainRules();
+  const out: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const rule = all[i]!;
+    if (shape(rule) && sectionOf(i) === section) out.push(rule);
+  }
+  return out;
+}
+
+/** Number of labels of a suffix. */
+export function labelCount(suffix: string): number {
+  let n = 1;
+  for (let at = suffix.indexOf("."); at >= 0; at = suffix.indexOf(".", at + 1)) n++;
+  return n;
+}
+
+const childrenCache = new Map<string, readonly string[]>();
+/** A suffix's direct child suffixes in the ICANN section (`uk` -> `co.uk`, `org.uk`, ...). */
+export function childSuffixes(parent: string): readonly string[] {
+  let list = childrenCache.get(parent);
+  if (!list) {
+    const tail = `.${parent}`;
+    list = listedSuffixes("icann", (r) => r.endsWith(tail) && r.indexOf(".") === r.length - tail.length);
+    childrenCache.set(parent, list);
+  }
+  return list;
 }
 
 function toAsciiRule(rule: string): string | null {

@@ -1,7 +1,5 @@
 import type { FuzzerName } from "./fuzzer-names.ts";
 
-export type { FuzzerName };
-
 export interface PermutationOptions {
   /** Fuzzers to run (default: every fuzzer in `DEFAULT_FUZZERS`). */
   fuzzers?: readonly FuzzerName[];

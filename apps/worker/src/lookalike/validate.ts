@@ -7,38 +7,64 @@ import { parse } from "tldts";
 import { FUZZER_NAMES } from "@brandwarden/contract/constants";
 import type { FuzzerName } from "./fuzzer-names.ts";
 import { checkLabel, registryError, type LabelCheck } from "./idna.ts";
+import { labelCount } from "./psl.ts";
+import { scriptsOf } from "./scripts.ts";
 import type { Permutation } from "./types.ts";
 
 const PARSE_OPTS = { allowPrivateDomains: true, validateHostname: false, extractHostname: false } as const;
 const ORDER = new Map(FUZZER_NAMES.map((n, i) => [n, i]));
 
-/** Validation of candidates one at a time, each remembered (its `fuzzers` list is the caller's, kept live). */
-export interface ValidationCache {
-  validate(name: string, fuzzers: FuzzerName[]): Permutation;
+/** A merged candidate: every fuzzer that produced it (in order), and its record once validated. */
+export interface Candidate {
+  fuzzers: FuzzerName[];
+  permutation?: Permutation;
 }
 
-export function createValidationCache(originalSuffix: string): ValidationCache {
-  const labelCache = new Map<string, LabelCheck>();
-  const done = new Map<string, Permutation>();
-  return {
-    validate(name, fuzzers) {
-      let p = done.get(name);
-      if (!p) done.set(name, (p = validateOne(name, fuzzers, originalSuffix, labelCache)));
-      return p;
-    },
-  };
+/** Validates one candidate (its `fuzzers` list is the caller's, kept live in the record). */
+export type Validator = (name: string, fuzzers: FuzzerName[]) => Permutation;
+
+/** A validator for candidates of one input, remembering the checks of labels it has seen. */
+export function createValidator(originalSuffix: string): Validator {
+  const seen: SeenLabels = { checks: new Map(), scripts: new Map() };
+  return (name, fuzzers) => validateOne(name, fuzzers, originalSuffix, seen);
 }
 
+/** What the validator of one input remembers of the Unicode labels it has checked. */
+interface SeenLabels {
+  checks: Map<string, LabelCheck>;
+  /** scriptsOf(label) of registrable labels, asked once per label rather than once per suffix. */
+  scripts: Map<string, ReadonlySet<string>>;
+}
+
+/** The candidate's record, validated on first use. */
+export function permutationOf(name: string, candidate: Candidate, validate: Validator): Permutation {
+  return (candidate.permutation ??= validate(name, candidate.fuzzers));
+}
+
+/**
+ * True when no other candidate's record can have the same ASCII name: this name is its own ASCII
+ * form and holds no "xn--", while any other name's ASCII form is that name or holds an "xn--" label.
+ */
+export function hasOwnAscii(name: string, p: Permutation): boolean {
+  return p.domain === name && !name.includes("xn--");
+}
+
+/** The records of all candidates (valid ones only unless `includeInvalid`), one per ASCII name. */
 export function validateCandidates(
-  candidates: ReadonlyMap<string, FuzzerName[]>,
-  originalSuffix: string,
+  candidates: ReadonlyMap<string, Candidate>,
   includeInvalid: boolean,
-  cache: ValidationCache = createValidationCache(originalSuffix),
+  validate: Validator,
 ): Permutation[] {
+  const out: Permutation[] = [];
+  /** Records whose ASCII name another candidate could share. */
   const byAscii = new Map<string, Permutation>();
-  for (const [name, fuzzers] of candidates) {
-    const p = cache.validate(name, fuzzers);
+  for (const [name, candidate] of candidates) {
+    const p = permutationOf(name, candidate, validate);
     if (!p.valid && !includeInvalid) continue;
+    if (hasOwnAscii(name, p)) {
+      out.push(p);
+      continue;
+    }
     const existing = byAscii.get(p.domain);
     if (existing) {
       for (const f of p.fuzzers) if (!existing.fuzzers.includes(f)) existing.fuzzers.push(f);
@@ -47,33 +73,52 @@ export function validateCandidates(
       continue;
     }
     byAscii.set(p.domain, p);
+    out.push(p);
   }
-  return [...byAscii.values()];
+  return out;
 }
 
 function validateOne(
   name: string,
   fuzzers: FuzzerName[],
   originalSuffix: string,
-  labelCache: Map<string, LabelCheck>,
+  seen: SeenLabels,
 ): Permutation {
-  const labels = name.split(".");
-  let ascii: string[] | undefined;
+  // One pass over the name: plain ASCII labels (most of them) are checked in place, the others
+  // with checkLabel once per distinct label; the ASCII form is built only once a label changes.
+  let domain = name;
+  let changed = false;
+  let plain = true;
   let reason: string | undefined;
-  for (let i = 0; i < labels.length; i++) {
-    const label = labels[i]!;
-    let check = labelCache.get(label);
-    if (!check) {
-      check = checkLabel(label);
-      labelCache.set(label, check);
+  let start = 0;
+  let ldh = true;
+  for (let i = 0; i <= name.length; i++) {
+    const c = i < name.length ? name.charCodeAt(i) : DOT;
+    if (c !== DOT) {
+      ldh &&= (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === HYPHEN;
+      continue;
     }
-    // Most names are ASCII already: copy the labels only once one of them needs encoding.
-    if (check.ascii !== label) (ascii ??= labels.slice(0, i))[i] = check.ascii;
-    else if (ascii) ascii[i] = label;
-    reason ??= check.error;
+    let error: string | undefined;
+    let ascii: string | undefined;
+    if (ldh && !name.startsWith("xn--", start)) error = plainLabelError(name, start, i) || undefined;
+    else {
+      plain = false;
+      const label = name.slice(start, i);
+      let check = seen.checks.get(label);
+      if (!check) seen.checks.set(label, (check = checkLabel(label)));
+      error = check.error;
+      if (check.ascii !== label) ascii = check.ascii;
+    }
+    if (changed) domain += `.${ascii ?? name.slice(start, i)}`;
+    else if (ascii !== undefined) {
+      changed = true;
+      domain = name.slice(0, start) + ascii;
+    }
+    reason ??= error;
+    start = i + 1;
+    ldh = true;
   }
-  const domain = ascii ? ascii.join(".") : name;
-  const unicode = name.includes("xn--") ? labels.map(decodeLabel).join(".") : name;
+  const unicode = plain || !name.includes("xn--") ? name : name.split(".").map(decodeLabel).join(".");
   const fuzzer = fuzzers[0]!;
   if (reason) {
     return {
@@ -90,15 +135,17 @@ function validateOne(
   const parsed = parse(domain, PARSE_OPTS);
   const suffix = parsed.publicSuffix ?? "";
   const registrable = parsed.domain;
-  if (!reason && /^[0-9]+$/.test(labels[labels.length - 1]!)) reason = "numeric top-level domain";
+  if (!reason && isDigits(name, name.lastIndexOf(".") + 1)) reason = "numeric top-level domain";
   if (!reason && !parsed.isIcann && !parsed.isPrivate && suffix !== originalSuffix) {
     reason = `unknown public suffix ".${suffix}"`;
   }
   if (!reason && !registrable) reason = `"${domain}" is a public suffix, nothing to register`;
-  if (!reason && registrable) {
-    const suffixLabels = suffix.split(".").length;
-    const registrableLabel = labels[labels.length - suffixLabels - 1] ?? "";
-    reason = registryError(registrableLabel, suffix);
+  // A plain ASCII label is in every registry's table: only Unicode names have registry rules to break.
+  if (!reason && registrable && !plain) {
+    const registrableLabel = labelBack(name, labelCount(suffix));
+    let scripts = seen.scripts.get(registrableLabel);
+    if (!scripts) seen.scripts.set(registrableLabel, (scripts = scriptsOf(registrableLabel)));
+    reason = registryError(registrableLabel, suffix, scripts);
   }
   const p: Permutation = {
     domain,
@@ -110,6 +157,42 @@ function validateOne(
   };
   if (reason) p.invalid_reason = reason;
   return p;
+}
+
+const DOT = 0x2e;
+const HYPHEN = 0x2d;
+
+/** checkLabel's error for the plain ASCII label name[start, end) (no "xn--" prefix), or "". */
+function plainLabelError(name: string, start: number, end: number): string {
+  const length = end - start;
+  if (length === 0) return "empty label";
+  if (name.charCodeAt(start) === HYPHEN) return "label starts with a hyphen";
+  if (name.charCodeAt(end - 1) === HYPHEN) return "label ends with a hyphen";
+  if (length > 3 && name.charCodeAt(start + 2) === HYPHEN && name.charCodeAt(start + 3) === HYPHEN) {
+    return "label has a double hyphen at positions 3-4";
+  }
+  return length > 63 ? `label longer than 63 octets (${length})` : "";
+}
+
+/** The label `back` labels before the name's last one (`labels[labels.length - 1 - back]`), or "". */
+function labelBack(name: string, back: number): string {
+  let end = name.length;
+  for (let k = 0; k < back; k++) {
+    const dot = name.lastIndexOf(".", end - 1);
+    if (dot < 0) return "";
+    end = dot;
+  }
+  return name.slice(name.lastIndexOf(".", end - 1) + 1, end);
+}
+
+/** True when text[from..] is one or more ASCII digits. */
+function isDigits(text: string, from: number): boolean {
+  if (from >= text.length) return false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 function decodeLabel(label: string): string {

@@ -57,7 +57,7 @@ function otherSuffixes(ctx: FuzzContext, list: readonly string[]): string[] {
 }
 
 /** Distinct labels from `families`, without the input's own label. */
-export function editedLabels(ctx: FuzzContext, families: readonly FuzzerFn[]): string[] {
+function editedLabels(ctx: FuzzContext, families: readonly FuzzerFn[]): string[] {
   const bare = labelsOnly(ctx);
   const out = new Set<string>();
   for (const family of families) for (const label of family(bare)) out.add(label);

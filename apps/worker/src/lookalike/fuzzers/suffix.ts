@@ -1,7 +1,7 @@
 /** Suffix fuzzers: dnstwist's tld-swap, and public-suffix-list driven wrong/added/faux TLDs and free hosts. */
 import { FAUX_TLD_TARGETS, FAUX_TLD_TOKENS } from "../data/words.ts";
 import { FREE_HOST_FAVOURITES } from "../data/free-hosts.ts";
-import { suffixCatalog } from "../psl.ts";
+import { childSuffixes, labelCount, listedSuffixes } from "../psl.ts";
 import type { FuzzerFn } from "../types.ts";
 
 /** Generic second-level labels kept by wrong-tld (`co.uk`, `com.br`, `net.au`, `org.mx`). */
@@ -21,8 +21,8 @@ export const wrongTld: FuzzerFn = function* (ctx) {
 };
 
 let wrongTldCache: string[] | undefined;
-export function wrongTldSuffixes(): readonly string[] {
-  wrongTldCache ??= suffixCatalog().icann.filter((s) => {
+function wrongTldSuffixes(): readonly string[] {
+  wrongTldCache ??= listedSuffixes("icann", (s) => {
     const labels = s.split(".");
     return labels.length === 1 || (labels.length === 2 && GENERIC_SLDS.has(labels[0]!));
   });
@@ -33,14 +33,14 @@ export function wrongTldSuffixes(): readonly string[] {
 export const wrongSld: FuzzerFn = function* (ctx) {
   const dot = ctx.suffixAscii.indexOf(".");
   if (dot < 0) {
-    for (const child of suffixCatalog().children.get(ctx.suffixAscii) ?? []) {
+    for (const child of childSuffixes(ctx.suffixAscii)) {
       yield ctx.withLabelSuffix(ctx.label, child);
     }
     return;
   }
   const parent = ctx.suffixAscii.slice(dot + 1);
   yield ctx.withLabelSuffix(ctx.label, parent);
-  for (const sibling of suffixCatalog().children.get(parent) ?? []) {
+  for (const sibling of childSuffixes(parent)) {
     if (sibling !== ctx.suffixAscii) yield ctx.withLabelSuffix(ctx.label, sibling);
   }
 };
@@ -54,8 +54,8 @@ const longerCache = new Map<string, string[]>();
 function suffixesEndingWith(suffix: string): readonly string[] {
   let list = longerCache.get(suffix);
   if (!list) {
-    const depth = suffix.split(".").length + 1;
-    list = suffixCatalog().icann.filter((s) => s.startsWith(`${suffix}.`) && s.split(".").length === depth);
+    const depth = labelCount(suffix) + 1;
+    list = listedSuffixes("icann", (s) => s.startsWith(`${suffix}.`) && labelCount(s) === depth);
     longerCache.set(suffix, list);
   }
   return list;
@@ -86,6 +86,6 @@ export const freeHost: FuzzerFn = function* (ctx) {
 
 let freeHostCache: string[] | undefined;
 export function freeHostSuffixes(): readonly string[] {
-  freeHostCache ??= suffixCatalog().private.filter((s) => s.split(".").length === 2);
+  freeHostCache ??= listedSuffixes("private", (s) => labelCount(s) === 2);
   return freeHostCache;
 }

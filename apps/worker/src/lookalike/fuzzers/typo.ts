@@ -7,7 +7,7 @@ const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const BIT_CHARS = new Set([...ALNUM, "-"]);
 const VOWELS = "aeiou";
 /** Vowel positions combined by vowel-shuffle (5^4 = 625 variants at most). */
-export const VOWEL_SHUFFLE_MAX_POSITIONS = 4;
+const VOWEL_SHUFFLE_MAX_POSITIONS = 4;
 
 /** Append [0-9a-z] to the label and, for hyphenated labels, to the end of each part but the last. */
 export const addition: FuzzerFn = function* (ctx) {
