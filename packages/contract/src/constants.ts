@@ -87,6 +87,10 @@ export const FUZZER_NAMES = [
 ] as const;
 export type TFuzzerName = (typeof FUZZER_NAMES)[number];
 
+export function isFuzzerName(name: string): name is TFuzzerName {
+  return (FUZZER_NAMES as readonly string[]).includes(name);
+}
+
 /** How a finding compares with the previous completed scan of the same user. */
 export const CHANGE_KINDS = ["new", "changed", "unchanged", "reappeared", "gone"] as const;
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { FUZZER_NAMES, type TFuzzerName } from "@brandwarden/contract/constants";
+import { isFuzzerName, type TFuzzerName } from "@brandwarden/contract/constants";
 import { parseNameserver } from "@brandwarden/worker/dns/dns-client";
 import { UsageError } from "../usage-error.ts";
 
@@ -7,9 +7,6 @@ import { UsageError } from "../usage-error.ts";
 
 const FORMATS = ["cli", "json", "jsonl", "csv", "list"] as const;
 export type PermuteFormat = (typeof FORMATS)[number];
-
-const isFuzzerName = (name: string): name is TFuzzerName =>
-  (FUZZER_NAMES as readonly string[]).includes(name);
 
 export interface PermuteFlags {
   fuzzers?: string;

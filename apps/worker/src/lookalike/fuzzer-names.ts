@@ -55,7 +55,3 @@ export const FUZZER_DESCRIPTIONS: Readonly<Record<FuzzerName, string>> = {
 
 /** dnstwist's fuzzers, for comparisons and `--fuzzers` compatibility. */
 export const DNSTWIST_FUZZERS: readonly FuzzerName[] = FUZZER_NAMES.slice(0, 16);
-
-export function isFuzzerName(name: string): name is FuzzerName {
-  return (FUZZER_NAMES as readonly string[]).includes(name);
-}

@@ -4,7 +4,8 @@
  */
 import { PermutationBudgetError, PermutationInputError } from "./errors.ts";
 import { FUZZER_NAMES } from "@brandwarden/contract/constants";
-import { isFuzzerName, type FuzzerName } from "./fuzzer-names.ts";
+import { isFuzzerName } from "@brandwarden/contract/constants";
+import type { FuzzerName } from "./fuzzer-names.ts";
 import { FUZZER_FNS } from "./fuzzers/index.ts";
 import { normalizeInput } from "./normalize.ts";
 import type { FuzzContext, PermutationOptions, PermutationResult } from "./types.ts";
