@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { importX } from "eslint-plugin-import-x";
@@ -8,16 +9,8 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 // unused exports, files and dependencies.
 const ARCH = "error";
 
-const WORKSPACES = [
-  "packages/contract",
-  "packages/platform",
-  "packages/world",
-  "apps/worker",
-  "apps/web",
-  "apps/web-ui",
-  "apps/cli",
-];
 const root = import.meta.dirname;
+const WORKSPACES = JSON.parse(readFileSync(`${root}/package.json`, "utf8")).workspaces;
 
 // Files that support tests, benches and builds: they may use devDependencies and read process.env.
 // Test helpers live in a workspace's test/ (its own) or testing/ (exported for other workspaces' tests).
@@ -75,6 +68,7 @@ const CLI_ENTRY_POINTS = {
     "lookalike/normalize",
     "lookalike/errors",
     "resolve/resolver",
+    "resolve/result-queue",
     "resolve/silent-servers",
     "dns/dns-client",
     // `learn`: the score stage's learner, run once over the web app's internal API.

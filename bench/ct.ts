@@ -7,7 +7,8 @@ import { WorldCa } from "@brandwarden/world/tls/ca";
 import { syntheticEntries } from "@brandwarden/world/services/ct-log-synthetic";
 import { parseLeafInput } from "@brandwarden/worker/discovery/ct/leaf-parser";
 import { createBrandIndex, type IndexedBrand } from "@brandwarden/worker/discovery/match/brand-index";
-import { brandNames, namesOf, rng } from "./ct/names.ts";
+import { mulberry32 } from "@brandwarden/world/scenario/prng";
+import { brandNames, namesOf } from "./ct/names.ts";
 import { followerMemory } from "./ct/follower-memory.ts";
 
 const GOAL = 10_000;
@@ -16,7 +17,7 @@ const T0 = Date.UTC(2026, 0, 1);
 
 const ca = new WorldCa();
 const entry = syntheticEntries(ca);
-const r = rng(22);
+const r = mulberry32(22);
 const brands = brandNames(1000, r);
 
 function leaves(from: number, count: number): string[] {

@@ -10,20 +10,16 @@
 //   "@brandwarden/pkg/a/b"   -> "@brandwarden/pkg/dist/a/b.js"
 // while tests, tsc and tsx keep resolving "@brandwarden/pkg/a/b" to src/a/b.ts via each
 // package's "./*" export.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const WORKSPACES = [
-  "packages/contract",
-  "packages/platform",
-  "packages/world",
-  "apps/worker",
-  "apps/web",
-  "apps/cli",
-];
+// The root package.json's workspaces but the web UI, a browser bundle that Vite builds (`npm run build:ui`).
+const WORKSPACES = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).workspaces.filter(
+  (ws) => ws !== "apps/web-ui",
+);
 
 const isTest = (file) => /\.test\.ts$/.test(file);
 

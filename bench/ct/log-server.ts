@@ -3,7 +3,8 @@
 import { WorldCa } from "@brandwarden/world/tls/ca";
 import { startCtLog } from "@brandwarden/world/services/ct-log";
 import { syntheticEntries } from "@brandwarden/world/services/ct-log-synthetic";
-import { namesOf, rng } from "./names.ts";
+import { mulberry32 } from "@brandwarden/world/scenario/prng";
+import { namesOf } from "./names.ts";
 
 const size = Number(process.argv[2] ?? 1_000_000);
 const brands = (process.argv[3] ?? "").split(",").filter(Boolean);
@@ -14,7 +15,7 @@ const log = await startCtLog(ca, [], "127.0.0.1", 0, {
   size,
   pageCap: 1000,
   entryAt: (i) => {
-    const r = rng(i + 1);
+    const r = mulberry32(i + 1);
     // One certificate in 200 impersonates one of the brands.
     const names =
       i % 200 === 0 && brands.length ? [`${brands[i % brands.length]}-refund-center${i}.xyz`] : namesOf(i, r);

@@ -26,17 +26,6 @@ const TLDS = [
 const CPANEL = ["www", "mail", "cpanel", "webmail", "webdisk", "autodiscover", "cpcalendars", "cpcontacts"];
 const CLOUDS = ["cloudfront.net", "azurewebsites.net", "herokuapp.com", "vercel.app", "pages.dev"];
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The names of certificate `i`: 1 to 9 host names, ~3 on average. */
 export function namesOf(i: number, r: () => number): string[] {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;

@@ -1,18 +1,13 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { isDefensiveCampaign } from "@brandwarden/contract/campaign-describe";
-import { freePort } from "@brandwarden/platform/testing/free-port";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { domainFindings, scans } from "@brandwarden/web/db/schema";
 import { pairwiseScore, sizeHistogram } from "@brandwarden/worker/testing/pairwise";
 import { generateScenario } from "@brandwarden/world/scenario/generate";
 import { campaignTruth } from "@brandwarden/world/scenario/truth";
-import { startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { startEmbedded } from "../src/commands/start.ts";
+import { startWorldProduct, userWithBrandProfile, type RunningProduct } from "./world-product.ts";
 
 /**
  * Campaigns through the real pipeline: a world with real-internet noise (names crowded on a
@@ -24,8 +19,8 @@ import { startEmbedded } from "../src/commands/start.ts";
  */
 describe("campaigns of a noisy world, scanned end to end", () => {
   let world: World;
-  let running: Awaited<ReturnType<typeof startEmbedded>>;
-  let dataDir: string;
+  let running: RunningProduct;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     const scenario = generateScenario({
@@ -39,43 +34,19 @@ describe("campaigns of a noisy world, scanned end to end", () => {
     });
     // With the CT log: its impersonators (found by the scan's `ct` step) copy a planted campaign's
     // hosting, kit and registrar, and belong to that campaign in the truth.
-    world = await startTestWorld(scenario);
-    dataDir = await mkdtemp(path.join(tmpdir(), "bw-campaigns-"));
-    running = await startEmbedded({
-      ...process.env,
-      ...world.env,
-      DATA_DIR: dataDir,
-      WEB_PORT: String(await freePort()),
-      WORKER_PORT: String(await freePort()),
-      INTERNAL_API_TOKEN: "e2e-internal-token-0123456789",
-      SESSION_SECRET: "e2e-session-secret-0123456789-0123456789",
-      LOG_LEVEL: "warn",
-      SCREENSHOTS: "false",
-      RESCAN_INTERVAL: "0",
-      DNS_TIMEOUT_MS: "5000",
-    });
+    ({ world, running, stop } = await startWorldProduct(scenario, { dataDirPrefix: "bw-campaigns-" }));
   }, 120_000);
 
   afterAll(async () => {
-    await running?.stop();
-    await world?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("finds the planted campaigns with pairwise precision and recall of at least 0.9", async () => {
     const { services } = running.web.container;
     const db = running.web.container.infra.db;
-    const user = await services.users.createUser({
-      email: "campaigns@acme.example",
-      password: "correct horse battery",
-    });
-    await services.account.updateProfile(user.id, {
-      brand_name: world.scenario.brand.name,
-      brand_names: [],
-      keywords: ["bank"],
-      owned_domains: world.scenario.brand.owned_domains.map((o) => o.domain),
-      social_handles: [],
-      webhook_url: null,
+    const user = await userWithBrandProfile(services, "campaigns@acme.example", {
+      name: world.scenario.brand.name,
+      ownedDomains: world.scenario.brand.owned_domains.map((o) => o.domain),
     });
     const scan = await services.scans.start({ id: user.id, admin: false });
     await waitFor(

@@ -21,6 +21,7 @@ import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
 import { startWeb, type RunningWeb } from "@brandwarden/web/server";
 import { freePort } from "@brandwarden/platform/testing/free-port";
 import { spawnScript, waitForHealthy, type Spawned } from "./process.ts";
+import { splitServicesEnv, userWithBrandProfile } from "./world-product.ts";
 
 const pg = await requirePostgres();
 const redis = await requireRedis();
@@ -52,22 +53,15 @@ describe("a scan in the split deployment", () => {
     db = await createTestDatabase(testDatabaseUrl());
     dataDir = await mkdtemp(path.join(tmpdir(), "bw-split-"));
     const [webPort, workerPort] = [await freePort(), await freePort()];
-    const common = {
-      ...world.env,
-      DATABASE_URL: db.url,
-      REDIS_URL: testRedisUrl(),
-      INTERNAL_API_TOKEN: "split-e2e-token-0123456789",
-      SESSION_SECRET: "split-e2e-session-secret-0123456789-012",
-      EVENT_CHANNEL_PREFIX: prefix,
-      WEB_PORT: String(webPort),
-      WORKER_PORT: String(workerPort),
-      WEB_URL: `http://127.0.0.1:${webPort}`,
-      WORKER_URL: `http://127.0.0.1:${workerPort}/api/v1`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SCREENSHOTS: "false",
-      RESCAN_INTERVAL: "0",
-    };
+    const common = splitServicesEnv({
+      worldEnv: world.env,
+      databaseUrl: db.url,
+      redisUrl: testRedisUrl(),
+      prefix,
+      webPort,
+      workerPort,
+      dataDir,
+    });
     workerEnv = { ...common, ENRICH_CONCURRENCY: "2" };
     const config = loadWebConfig(common);
     web = await startWeb(config, await createWebInfrastructure(config));
@@ -86,19 +80,11 @@ describe("a scan in the split deployment", () => {
   const scanRow = async (id: string) =>
     (await web.container.infra.db.select().from(scans).where(eq(scans.id, id)))[0]!;
 
-  async function userWithProfile(email: string) {
-    const { services } = web.container;
-    const user = await services.users.createUser({ email, password: "correct horse battery" });
-    await services.account.updateProfile(user.id, {
-      brand_name: "Acme Bank",
-      brand_names: [],
-      keywords: ["bank"],
-      owned_domains: ["acmebank.com"],
-      social_handles: [],
-      webhook_url: null,
+  const userWithProfile = (email: string) =>
+    userWithBrandProfile(web.container.services, email, {
+      name: "Acme Bank",
+      ownedDomains: ["acmebank.com"],
     });
-    return user;
-  }
 
   it("completes a scan with scored findings in PostgreSQL", async () => {
     const user = await userWithProfile("split-1@example.com");

@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { SCAN_STAGES } from "@brandwarden/contract/constants";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-world";
+import { smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 import { domainFindings, scans, socialFindings, users } from "@brandwarden/web/db/schema";
 import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
-import { startEmbedded } from "../src/commands/start.ts";
-import { freePort } from "@brandwarden/platform/testing/free-port";
+import { startWorldProduct, userWithBrandProfile, type RunningProduct } from "./world-product.ts";
 
 /**
  * A real scan, end to end, in the embedded deployment against the world: the web app creates it,
@@ -19,48 +15,23 @@ import { freePort } from "@brandwarden/platform/testing/free-port";
  */
 describe("a scan against the world (embedded)", () => {
   let world: World;
-  let running: Awaited<ReturnType<typeof startEmbedded>>;
-  let dataDir: string;
+  let running: RunningProduct;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    world = await startTestWorld(smallScenario());
-    dataDir = await mkdtemp(path.join(tmpdir(), "bw-e2e-"));
-    running = await startEmbedded({
-      ...process.env,
-      ...world.env,
-      DATA_DIR: dataDir,
-      WEB_PORT: String(await freePort()),
-      WORKER_PORT: String(await freePort()),
-      INTERNAL_API_TOKEN: "e2e-internal-token-0123456789",
-      SESSION_SECRET: "e2e-session-secret-0123456789-0123456789",
-      LOG_LEVEL: "warn",
-      SCREENSHOTS: "false",
-      RESCAN_INTERVAL: "0",
-      // A loaded CI machine answers slowly; an unanswered name would be "unknown", not registered.
-      DNS_TIMEOUT_MS: "5000",
-    });
+    ({ world, running, stop } = await startWorldProduct(smallScenario(), { dataDirPrefix: "bw-e2e-" }));
   }, 120_000);
 
   afterAll(async () => {
-    await running?.stop();
-    await world?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("runs start → queued → running → completed with scored, enriched findings and campaigns", async () => {
     const { services } = running.web.container;
     const db = running.web.container.infra.db;
-    const user = await services.users.createUser({
-      email: "analyst@acme.example",
-      password: "correct horse battery",
-    });
-    await services.account.updateProfile(user.id, {
-      brand_name: world.scenario.brand.name,
-      brand_names: [],
-      keywords: ["bank"],
-      owned_domains: [world.scenario.brand.primary_domain],
-      social_handles: [],
-      webhook_url: null,
+    const user = await userWithBrandProfile(services, "analyst@acme.example", {
+      name: world.scenario.brand.name,
+      ownedDomains: [world.scenario.brand.primary_domain],
     });
     const seen = new Set<string>();
     const scan = await services.scans.start({ id: user.id, admin: false });

@@ -6,13 +6,10 @@ import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/w
 import { deliverWebhook } from "../src/jobs/webhook-delivery.job.ts";
 import { EXPAND_KEYWORDS_JOB } from "../src/queue/job-names.ts";
 import { PROFILE_SAVE_LIMIT, REENRICH_LIMIT } from "../src/modules/account/account-guards.ts";
-import { createReportsRepository } from "../src/modules/reports/reports.repository.ts";
-import { createScansRepository } from "../src/modules/scans/scans.repository.ts";
-import { createUsersRepository } from "../src/modules/users/users.repository.ts";
 import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertScan, insertUser } from "./factories.ts";
-import { startTestWeb, type TestWeb } from "./harness.ts";
+import { startTestWeb, webhookStores, type TestWeb } from "./harness.ts";
 import { startStubWorker, type StubWorker } from "./stub-worker.ts";
 
 const PROFILE = {
@@ -65,11 +62,7 @@ describe("per-user limits on costly account actions, and https-only webhooks", (
     } as unknown as Logger;
     const agent = createGuardedAgent({ allowPrivateNetwork: true }); // the network is not what stops it
     const deps = {
-      reports: createReportsRepository(t.db),
-      campaigns: t.container.deps.campaigns,
-      users: createUsersRepository(t.db),
-      scans: createScansRepository(t.db),
-      blobs: t.container.infra.blobs,
+      ...webhookStores(t),
       agent,
       logger,
       snapshotLinks: { urlFor: () => ({ url: "https://brandwarden.test/s", expires_at: "" }) } as never,

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditEvents, domainFindings, reports, users } from "../src/db/schema.ts";
 import { ACT_FOR_READ_WINDOW_MS } from "../src/modules/sessions/actor.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
-import { startStubWorker, type StubWorker } from "./stub-worker.ts";
+import { dbVariants } from "./harness.ts";
+import { suiteWebWithStubWorker } from "./suite-web.ts";
 
 // Contract part 5: admins may start scans and edit profiles for any user, but screenshots,
 // avatars and the event stream are the owner's. An admin works on another user's data only by
@@ -18,19 +18,11 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
 for (const { variant, status } of await dbVariants()) {
   describe(`admin acting for a user on ${variant}`, () => {
-    let t: TestWeb;
-    let worker: StubWorker;
+    const t = suiteWebWithStubWorker(variant, status);
     let baseUrl: string;
     beforeAll(async () => {
-      status?.assertAvailable();
-      worker = await startStubWorker();
-      t = await startTestWeb(variant, { WORKER_URL: worker.url });
       await t.app.listen({ port: 0, host: "127.0.0.1" });
       baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    });
-    afterAll(async () => {
-      await t?.close();
-      await worker?.close();
     });
 
     async function setUp() {
@@ -114,7 +106,7 @@ for (const { variant, status } of await dbVariants()) {
       await t.db
         .insert(reports)
         .values({ scan_id: scan.id, status: "ready", full_key: pdf, summary_key: pdf });
-      worker.answer("/takedown/generate", 200, { subject: "Abuse report", body: "Dear abuse desk" });
+      t.worker.answer("/takedown/generate", 200, { subject: "Abuse report", body: "Dear abuse desk" });
       const label = { kind: "domain", finding_id: finding.id, label: "confirmed" };
 
       // Without naming the user, the admin is an ordinary user: the owner's things do not exist.

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditEvents, domainFindings, feedbackLabels, reports, users } from "../src/db/schema.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
-import { startStubWorker, type StubWorker } from "./stub-worker.ts";
+import { dbVariants } from "./harness.ts";
+import { suiteWebWithStubWorker } from "./suite-web.ts";
 
 const PROFILE = {
   brand_name: "Acme Bank",
@@ -19,17 +19,7 @@ const PROFILE = {
 for (const { variant, status } of await dbVariants()) {
   const title = `browser routes on ${variant}`;
   describe(title, () => {
-    let t: TestWeb;
-    let worker: StubWorker;
-    beforeAll(async () => {
-      status?.assertAvailable();
-      worker = await startStubWorker();
-      t = await startTestWeb(variant, { WORKER_URL: worker.url });
-    });
-    afterAll(async () => {
-      await t?.close();
-      await worker?.close();
-    });
+    const t = suiteWebWithStubWorker(variant, status);
 
     describe("sessions and CSRF", () => {
       it("signs up, logs in with the signed httponly cookie, and logs out", async () => {
@@ -281,13 +271,13 @@ for (const { variant, status } of await dbVariants()) {
         const user = await a.signup(`td-${randomUUID()}@example.com`);
         const scan = await insertScan(t.db, user.id);
         const f = await insertDomainFinding(t.db, scan.id, user.id, { domain: "acmebank-login.com" });
-        worker.answer("/takedown/generate", 200, {
+        t.worker.answer("/takedown/generate", 200, {
           subject: "Abuse report: acmebank-login.com",
           body: "Dear abuse desk",
         });
         const res = await a.post("/takedowns", { finding_id: f.id });
         expect(res.json()).toEqual({ subject: "Abuse report: acmebank-login.com", body: "Dear abuse desk" });
-        expect(worker.calls.at(-1)).toMatchObject({
+        expect(t.worker.calls.at(-1)).toMatchObject({
           path: "/takedown/generate",
           body: { scan_id: scan.id, finding_id: f.id, domain: "acmebank-login.com" },
         });

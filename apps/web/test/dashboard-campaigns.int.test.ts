@@ -1,22 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
+import { dbVariants } from "./harness.ts";
+import { suiteWeb } from "./suite-web.ts";
 
 // `GET /dashboard/campaigns`: each campaign of a scan by a name a person can say, its kind,
 // its evidence in words and its worst severity; the brand's own registrations last.
 
 for (const { variant, status } of await dbVariants()) {
   describe(`dashboard campaigns on ${variant}`, () => {
-    let t: TestWeb;
-    beforeAll(async () => {
-      status?.assertAvailable();
-      t = await startTestWeb(variant);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = suiteWeb(variant, status);
 
     it("names each campaign, says its evidence and worst severity, and puts the brand's own last", async () => {
       const owner = browserAgent(t.app);

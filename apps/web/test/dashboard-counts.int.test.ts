@@ -1,23 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { socialFindings } from "../src/db/schema.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
+import { dbVariants } from "./harness.ts";
+import { suiteWeb } from "./suite-web.ts";
 
 // `GET /dashboard/counts`: what the dashboard's severity chart and headers show after a live
 // update, in one request instead of one per severity band.
 
 for (const { variant, status } of await dbVariants()) {
   describe(`dashboard counts on ${variant}`, () => {
-    let t: TestWeb;
-    beforeAll(async () => {
-      status?.assertAvailable();
-      t = await startTestWeb(variant);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = suiteWeb(variant, status);
 
     it("counts a scan's findings per severity and label, its social findings and campaigns", async () => {
       const owner = browserAgent(t.app);

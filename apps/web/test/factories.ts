@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.ts";
 import { domainFindings, feedbackLabels, ownedDomains, scans, users } from "../src/db/schema.ts";
+import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 
 /** Test data written straight to the database, with sensible defaults a test overrides. */
 export async function insertUser(db: Db, over: Partial<typeof users.$inferInsert> = {}) {
@@ -67,3 +68,28 @@ export async function insertDomainFindings(db: Db, rows: Array<typeof domainFind
 export async function insertFeedback(db: Db, rows: Array<typeof feedbackLabels.$inferInsert>) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(feedbackLabels).values(rows.slice(i, i + 500));
 }
+
+/** A registered lookalike showing a parking page, as the worker first reports it (`findings_initial`). */
+export const parkedFindingInitial = (
+  domain: string,
+  over: Partial<TDomainFindingInitial> = {},
+): TDomainFindingInitial => ({
+  domain,
+  original_domain: "acmebank.com",
+  fuzzer: "addition",
+  resolve_status: "registered",
+  dns_a: ["203.0.113.10"],
+  dns_aaaa: [],
+  dns_mx: [],
+  dns_ns: ["ns1.registrar.example"],
+  registrar: "NameCheap, Inc.",
+  http_status: 200,
+  final_url: `https://${domain}/`,
+  page_title: `${domain} - This domain may be for sale!`,
+  login_form: false,
+  password_form: false,
+  parked: true,
+  score: 30,
+  severity: "low",
+  ...over,
+});

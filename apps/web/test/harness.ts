@@ -12,6 +12,9 @@ import { buildWebApp } from "../src/app.ts";
 import { loadWebConfig } from "../src/config.ts";
 import { createWebContainer, type WebContainer } from "../src/container.ts";
 import { MIGRATIONS_FOLDER, schema, type Db } from "../src/db/client.ts";
+import { createReportsRepository } from "../src/modules/reports/reports.repository.ts";
+import { createScansRepository } from "../src/modules/scans/scans.repository.ts";
+import { createUsersRepository } from "../src/modules/users/users.repository.ts";
 
 export const TEST_TOKEN = "test-internal-token-0123456789";
 
@@ -83,3 +86,14 @@ export async function startTestWeb(
 }
 
 export const auth = { authorization: `Bearer ${TEST_TOKEN}` };
+
+/** The stores a webhook delivery reads (the scan, its owner, findings, campaigns, snapshots) in a test web app. */
+export function webhookStores(t: TestWeb) {
+  return {
+    reports: createReportsRepository(t.db),
+    campaigns: t.container.deps.campaigns,
+    users: createUsersRepository(t.db),
+    scans: createScansRepository(t.db),
+    blobs: t.container.infra.blobs,
+  };
+}

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pngBomb } from "@brandwarden/platform/images/image-bomb";
 import { browserAgent } from "./browser-agent.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
-import { startStubWorker, type StubWorker } from "./stub-worker.ts";
+import { dbVariants } from "./harness.ts";
+import { suiteWebWithStubWorker } from "./suite-web.ts";
 
 // Logo uploads are checked from the image header: a decompression bomb is refused with a 422 that
 // names its declared size (a full decode of its truncated pixel data would fail differently), and
@@ -22,17 +22,7 @@ const multipart = (filename: string, type: string, bytes: Buffer) => {
 
 for (const { variant, status } of await dbVariants()) {
   describe(`logo upload on ${variant}`, () => {
-    let t: TestWeb;
-    let worker: StubWorker;
-    beforeAll(async () => {
-      status?.assertAvailable();
-      worker = await startStubWorker();
-      t = await startTestWeb(variant, { WORKER_URL: worker.url });
-    });
-    afterAll(async () => {
-      await t?.close();
-      await worker?.close();
-    });
+    const t = suiteWebWithStubWorker(variant, status);
 
     it("refuses an 8000x8000 PNG bomb with 422 from its header and stores nothing", async () => {
       const a = browserAgent(t.app);

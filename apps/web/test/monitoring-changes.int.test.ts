@@ -7,7 +7,7 @@ import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/w
 import { users } from "../src/db/schema.ts";
 import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
 import { browserAgent } from "./browser-agent.ts";
-import { insertScan } from "./factories.ts";
+import { insertScan, parkedFindingInitial } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 
 // Two real TLSH hashes of different pages (a parking page, a login clone): far apart.
@@ -15,29 +15,13 @@ const PARKED_HASH = "tlsh:T1B1A1C4D2E3F4051627384950A1B2C3D4E5F60718293A4B5C6D7E
 const CLONE_HASH = "tlsh:T19F41A7B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90A1";
 
 type Item = TDomainFindingInitial;
-const site = (domain: string, over: Partial<Item> = {}): Item => ({
-  domain,
-  original_domain: "acmebank.com",
-  fuzzer: "addition",
-  resolve_status: "registered",
-  dns_a: ["203.0.113.10"],
-  dns_aaaa: [],
-  dns_mx: [],
-  dns_ns: ["ns1.registrar.example"],
-  registrar: "NameCheap, Inc.",
-  registration_created: "2025-05-01T00:00:00.000Z",
-  http_status: 200,
-  final_url: `https://${domain}/`,
-  page_title: `${domain} - This domain may be for sale!`,
-  login_form: false,
-  password_form: false,
-  parked: true,
-  html_hash: PARKED_HASH,
-  tls_fingerprint: `fp-${domain}`,
-  score: 30,
-  severity: "low",
-  ...over,
-});
+const site = (domain: string, over: Partial<Item> = {}): Item =>
+  parkedFindingInitial(domain, {
+    registration_created: "2025-05-01T00:00:00.000Z",
+    html_hash: PARKED_HASH,
+    tls_fingerprint: `fp-${domain}`,
+    ...over,
+  });
 const phishingOver = (): Partial<Item> => ({
   page_title: "Acme Bank - Sign in",
   login_form: true,

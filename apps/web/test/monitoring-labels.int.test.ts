@@ -2,30 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 import { browserAgent } from "./browser-agent.ts";
-import { insertScan } from "./factories.ts";
+import { insertScan, parkedFindingInitial } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 
 type Item = TDomainFindingInitial;
-const site = (domain: string, over: Partial<Item> = {}): Item => ({
-  domain,
-  original_domain: "acmebank.com",
-  fuzzer: "addition",
-  resolve_status: "registered",
-  dns_a: ["203.0.113.10"],
-  dns_aaaa: [],
-  dns_mx: [],
-  dns_ns: ["ns1.registrar.example"],
-  registrar: "NameCheap, Inc.",
-  http_status: 200,
-  final_url: `https://${domain}/`,
-  page_title: `${domain} - This domain may be for sale!`,
-  login_form: false,
-  password_form: false,
-  parked: true,
-  score: 30,
-  severity: "low",
-  ...over,
-});
+const site = parkedFindingInitial;
 const liveOver: Partial<Item> = {
   page_title: "Acme Bank news",
   parked: false,
@@ -80,6 +61,18 @@ for (const { variant, status } of await dbVariants()) {
       await t.container.consumer.apply(envelope("scan_update", { status: "completed", stage_states: {} }));
       return s.id;
     }
+    /** Both scans see the same world: only the analyst's labels change between them. */
+    const scanTheWorld = () =>
+      scan(
+        [
+          site("acmebank-parked.com"),
+          site("acmebank-news.com", liveOver),
+          site("acmebank-other.com"),
+          site("acmebank-secure.com", phishingOver),
+          site("acmebank-sent.com", liveOver),
+        ],
+        ["acmebank_help"],
+      );
     const pageOf = async (findingId: string, kind = "domain") =>
       (await owner.get(`/findings/${findingId}?kind=${kind}`)).json() as Timeline;
     const label = (
@@ -97,16 +90,7 @@ for (const { variant, status } of await dbVariants()) {
       t = await startTestWeb(variant, {}, { consume: true });
       owner = browserAgent(t.app);
       userId = (await owner.signup(`labels-${randomUUID()}@example.com`)).id;
-      const first = await scan(
-        [
-          site("acmebank-parked.com"),
-          site("acmebank-news.com", liveOver),
-          site("acmebank-other.com"),
-          site("acmebank-secure.com", phishingOver),
-          site("acmebank-sent.com", liveOver),
-        ],
-        ["acmebank_help"],
-      );
+      const first = await scanTheWorld();
       const rows = (await owner.get(`/dashboard/findings?scan_id=${first}`)).json().findings;
       for (const r of rows as Array<{ id: string; domain: string }>) findings.set(r.domain, r.id);
       const social = (await owner.get(`/dashboard/social_findings?scan_id=${first}`)).json().findings;
@@ -196,16 +180,7 @@ for (const { variant, status } of await dbVariants()) {
     });
 
     it("the next scan agrees with the labels: confirmed stays malicious, withdrawn stays as it is", async () => {
-      const second = await scan(
-        [
-          site("acmebank-parked.com"),
-          site("acmebank-news.com", liveOver),
-          site("acmebank-other.com"),
-          site("acmebank-secure.com", phishingOver),
-          site("acmebank-sent.com", liveOver),
-        ],
-        ["acmebank_help"],
-      );
+      const second = await scanTheWorld();
       const states = new Map(
         ((await owner.get("/lookalikes")).json().lookalikes as Array<{ name: string; state: string }>).map(
           (l) => [l.name, l.state],

@@ -1,24 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
 import { socialFindings, users } from "../src/db/schema.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
-import { auth, dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
+import { auth, dbVariants } from "./harness.ts";
+import { suiteWeb } from "./suite-web.ts";
 
 // What the learner is served and what an admin sees and stores on the weights page: one label
 // per finding (the newest), the labels still needed counted over every kind, manual weight sets.
 for (const { variant, status } of await dbVariants()) {
   describe(`scoring labels and weights on ${variant}`, () => {
-    let t: TestWeb;
-    beforeAll(async () => {
-      status?.assertAvailable();
-      t = await startTestWeb(variant);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = suiteWeb(variant, status);
 
     async function analyst() {
       const a = browserAgent(t.app);

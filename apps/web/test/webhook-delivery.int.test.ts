@@ -8,13 +8,10 @@ import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/w
 import { reports, socialFindings, users } from "../src/db/schema.ts";
 import { deliverWebhook } from "../src/jobs/webhook-delivery.job.ts";
 import { WEBHOOK_JOB } from "../src/queue/job-names.ts";
-import { createReportsRepository } from "../src/modules/reports/reports.repository.ts";
-import { createScansRepository } from "../src/modules/scans/scans.repository.ts";
-import { createUsersRepository } from "../src/modules/users/users.repository.ts";
 import { createSnapshotLinks } from "../src/modules/webhooks/snapshot-links.ts";
 import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
 import { insertDomainFindings, insertScan, insertUser } from "./factories.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
+import { dbVariants, startTestWeb, webhookStores, type TestWeb } from "./harness.ts";
 
 const FINDINGS = 620; // past the old cap of 25, and more than one snapshot page (500)
 const SOCIAL = 12;
@@ -157,11 +154,7 @@ for (const { variant, status } of await dbVariants()) {
       const agent = createGuardedAgent({ allowPrivateNetwork: true });
       await deliverWebhook(
         {
-          reports: createReportsRepository(t.db),
-          campaigns: t.container.deps.campaigns,
-          users: createUsersRepository(t.db),
-          scans: createScansRepository(t.db),
-          blobs: t.container.infra.blobs,
+          ...webhookStores(t),
           agent,
           allowPrivateNetwork: true,
           logger: createSilentLogger(),

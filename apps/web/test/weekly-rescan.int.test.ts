@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { ownedDomains, scans } from "../src/db/schema.ts";
 import { createScansRepository } from "../src/modules/scans/scans.repository.ts";
 import { rescanDueUsers, type RescanDeps } from "../src/jobs/weekly-rescan.job.ts";
 import { insertScan, insertUser } from "./factories.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
-import { startStubWorker, type StubWorker } from "./stub-worker.ts";
+import { dbVariants } from "./harness.ts";
+import { suiteWebWithStubWorker } from "./suite-web.ts";
 
 const DAY = 24 * 3600 * 1000;
 const WEEK = 7 * DAY;
@@ -15,8 +15,7 @@ const WEEK = 7 * DAY;
 // restart (the schedule's first, immediate run) rescans only users whose last scan is a week old.
 for (const { variant, status } of await dbVariants()) {
   describe(`weekly rescan on ${variant}`, () => {
-    let t: TestWeb;
-    let worker: StubWorker;
+    const t = suiteWebWithStubWorker(variant, status);
     // Starts at the real time, since new scans get the database's now() as created_at.
     let clock = new Date();
     const deps = (): RescanDeps => ({
@@ -24,16 +23,6 @@ for (const { variant, status } of await dbVariants()) {
       scansService: t.container.services.scans,
       logger: createSilentLogger(),
       now: () => clock,
-    });
-
-    beforeAll(async () => {
-      status?.assertAvailable();
-      worker = await startStubWorker();
-      t = await startTestWeb(variant, { WORKER_URL: worker.url });
-    });
-    afterAll(async () => {
-      await t?.close();
-      await worker?.close();
     });
 
     async function userLastScanned(at: Date, scanStatus: "completed" | "running" = "completed") {
@@ -73,7 +62,7 @@ for (const { variant, status } of await dbVariants()) {
       clock = new Date(clock.getTime() + 1 * DAY); // seven days
       await rescanDueUsers(deps(), WEEK);
       expect(await scanCount(user)).toBe(2);
-      const calls = worker.calls.filter((c) => c.path === "/scan/start");
+      const calls = t.worker.calls.filter((c) => c.path === "/scan/start");
       expect(calls.some((c) => (c.body as { user_id: string }).user_id === user)).toBe(true);
     });
   });

@@ -24,6 +24,7 @@ import { createWebClient, type WebClient } from "../src/internal-api/web-client.
 import { createCheckpoints } from "../src/pipeline/checkpoints.ts";
 import { createScanRunner } from "../src/pipeline/scan-runner.ts";
 import { auditStage } from "../src/pipeline/stages/audit-stage.ts";
+import { scanStartPayload } from "./scan-payload.ts";
 
 export const WORKER_TOKEN = "worker-token-for-ai-tests-0123456789";
 export const LLM_KEY = "sk-world-ai-test";
@@ -155,19 +156,7 @@ export async function runAudit(
     logger: createSilentLogger(),
     concurrency: 1,
   });
-  await runner.submit(
-    ZScanStartPayload.parse({
-      scan_id: scanId,
-      user_id: userId,
-      brand_name: "Acme Bank",
-      keywords: [],
-      owned_domains: ["acmebank.com"],
-      social_handles: [],
-      logo_url: null,
-      domain_profiles: [],
-      resume_from_stage: null,
-    }),
-  );
+  await runner.submit(ZScanStartPayload.parse(scanStartPayload({ scan_id: scanId, user_id: userId })));
   const updates = envelopes.filter((e) => e.kind === "scan_update").map((e) => e.data);
   const last = updates[updates.length - 1] as {
     status: string;

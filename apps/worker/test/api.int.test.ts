@@ -8,6 +8,7 @@ import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { buildWorkerApp } from "../src/app.ts";
 import { loadWorkerConfig } from "../src/config.ts";
 import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
+import { scanStartPayload } from "./scan-payload.ts";
 
 const TOKEN = "worker-test-token-0123456789";
 
@@ -29,17 +30,7 @@ async function build(env: Record<string, string>): Promise<FastifyInstance> {
 }
 
 const VALID_BODIES: Record<string, unknown> = {
-  [WORKER_PATHS.scanStart]: {
-    scan_id: randomUUID(),
-    user_id: randomUUID(),
-    brand_name: "Acme Bank",
-    keywords: [],
-    owned_domains: ["acmebank.com"],
-    social_handles: [],
-    logo_url: null,
-    domain_profiles: [],
-    resume_from_stage: null,
-  },
+  [WORKER_PATHS.scanStart]: scanStartPayload(),
   [WORKER_PATHS.campaignNarratives]: { scan_id: randomUUID() },
   [WORKER_PATHS.takedownGenerate]: {
     scan_id: randomUUID(),

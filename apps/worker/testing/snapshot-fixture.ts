@@ -7,6 +7,7 @@ import { PNG } from "pngjs";
 import { severityForScore } from "@brandwarden/contract/common";
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import type { TStoredDomainFinding } from "@brandwarden/contract/findings";
+import { DOMAIN_FINDING_FIELDS } from "@brandwarden/contract/finding-fields";
 
 /**
  * An opaque RGB PNG (no alpha, so it embeds as exactly one image XObject) as a data URI: stripes,
@@ -59,82 +60,31 @@ const MARKMONITOR = {
   phone: "+1.2083895740",
 };
 
+/**
+ * Fields a blank finding does not set to null: identity and timestamps (set below), and the
+ * discovery and change fields, which the fixture leaves out as a finding stored before them did.
+ */
+const NOT_NULLED: ReadonlySet<string> = new Set([
+  "id",
+  "scan_id",
+  "domain",
+  "created_at",
+  "updated_at",
+  "discovered_by",
+  "discovery_reason",
+  "ai_demotion",
+  "change",
+  "changes",
+  "first_seen_at",
+]);
+
 export function blankFinding(
   scanId: string,
   domain: string,
   over: Partial<TStoredDomainFinding> = {},
 ): TStoredDomainFinding {
   const nulls = Object.fromEntries(
-    [
-      "domain_unicode",
-      "original_domain",
-      "fuzzer",
-      "fuzzers",
-      "registrable_domain",
-      "resolve_status",
-      "dns_a",
-      "dns_aaaa",
-      "dns_mx",
-      "dns_ns",
-      "dns_txt",
-      "spf",
-      "dmarc",
-      "wildcard",
-      "mx_accepts_mail",
-      "registrar",
-      "registrar_abuse_email",
-      "registrar_abuse_phone",
-      "registration_created",
-      "registration_updated",
-      "registration_expires",
-      "registration_status",
-      "privacy_protected",
-      "http_status",
-      "final_url",
-      "redirect_chain",
-      "page_title",
-      "page_size",
-      "page_language",
-      "login_form",
-      "password_form",
-      "form_action",
-      "brand_in_page",
-      "favicon_hash",
-      "html_hash",
-      "html_similarity",
-      "parked",
-      "redirects_to_brand",
-      "tls_issuer",
-      "tls_subject",
-      "tls_sans",
-      "tls_not_before",
-      "tls_not_after",
-      "tls_fingerprint",
-      "tls_self_signed",
-      "tls_valid",
-      "brand_in_cert",
-      "screenshot_hash",
-      "screenshot_similarity",
-      "asn",
-      "asn_org",
-      "ip_country",
-      "hosting_abuse_email",
-      "threat_feed_hits",
-      "campaign_id",
-      "campaign_keys",
-      "score",
-      "severity",
-      "signals",
-      "provenance",
-      "adjusted_score",
-      "adjusted_severity",
-      "ai_verdict",
-      "ai_confidence",
-      "ai_reasoning",
-      "label",
-      "label_reason",
-      "screenshot_data",
-    ].map((k) => [k, null]),
+    DOMAIN_FINDING_FIELDS.filter((f) => !NOT_NULLED.has(f)).map((k) => [k, null]),
   );
   const now = "2025-06-01T12:00:00.000Z";
   return {

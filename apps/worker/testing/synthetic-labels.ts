@@ -4,20 +4,9 @@
  * (score = 50 + 10 x logit, as `fit.ts` reads it). Seeded, so runs repeat.
  */
 import type { TWeights } from "@brandwarden/contract/scoring";
+import { mulberry32 } from "@brandwarden/world/scenario/prng";
 import type { LabeledSample } from "../src/scoring/learner/fit.ts";
 import { POINTS_PER_LOGIT, SCORE_AT_EVEN_ODDS } from "../src/scoring/learner/fit.ts";
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SyntheticOptions {
   n: number;
@@ -48,7 +37,7 @@ export function rotatedWeights(defaults: TWeights, shift = 7): TWeights {
 }
 
 export function syntheticSamples(opts: SyntheticOptions): LabeledSample[] {
-  const rand = prng(opts.seed ?? 1);
+  const rand = mulberry32(opts.seed ?? 1);
   const names = Object.keys(opts.trueWeights);
   const prevalence = names.map(() => 0.1 + 0.5 * rand());
   const now = opts.now ?? new Date("2025-06-01T00:00:00Z");

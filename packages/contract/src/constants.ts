@@ -41,10 +41,10 @@ export type TSocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const AI_PROVIDERS = ["openai", "anthropic"] as const;
 
 /**
- * Every fuzzer the worker runs, in its output order (the first 16 are dnstwist's); a finding's
- * `fuzzer` is one of these. The worker's descriptions are keyed by this list.
+ * dnstwist's fuzzers, in its output order: the worker runs them first, and the test world's
+ * scenarios name their lookalikes' permutation families by them.
  */
-export const FUZZER_NAMES = [
+export const DNSTWIST_FUZZERS = [
   "addition",
   "bitsquatting",
   "cyrillic",
@@ -61,6 +61,14 @@ export const FUZZER_NAMES = [
   "various",
   "dictionary",
   "tld-swap",
+] as const;
+
+/**
+ * Every fuzzer the worker runs, in its output order (dnstwist's first); a finding's `fuzzer` is
+ * one of these. The worker's descriptions are keyed by this list.
+ */
+export const FUZZER_NAMES = [
+  ...DNSTWIST_FUZZERS,
   "change-order",
   "double-replacement",
   "mapped",

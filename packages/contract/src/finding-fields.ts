@@ -6,6 +6,20 @@
  * web test keeps every field that is stored a column of its table.
  */
 
+/** The AI review's and the analyst's verdict, on both kinds of finding. */
+const REVIEW_FIELDS = [
+  "adjusted_score",
+  "adjusted_severity",
+  "ai_verdict",
+  "ai_confidence",
+  "ai_reasoning",
+  "ai_demotion",
+  "label",
+  "label_reason",
+] as const;
+/** When the finding was stored and how it moved since the previous scan, on both kinds. */
+const RECORD_FIELDS = ["created_at", "updated_at", "change", "changes", "first_seen_at"] as const;
+
 export const DOMAIN_FINDING_FIELDS = [
   "id",
   "scan_id",
@@ -72,20 +86,9 @@ export const DOMAIN_FINDING_FIELDS = [
   "severity",
   "signals",
   "provenance",
-  "adjusted_score",
-  "adjusted_severity",
-  "ai_verdict",
-  "ai_confidence",
-  "ai_reasoning",
-  "ai_demotion",
-  "label",
-  "label_reason",
+  ...REVIEW_FIELDS,
   "screenshot_data",
-  "created_at",
-  "updated_at",
-  "change",
-  "changes",
-  "first_seen_at",
+  ...RECORD_FIELDS,
 ] as const;
 type TDomainFindingField = (typeof DOMAIN_FINDING_FIELDS)[number];
 
@@ -137,20 +140,9 @@ export const SOCIAL_FINDING_FIELDS = [
   "score",
   "severity",
   "signals",
-  "adjusted_score",
-  "adjusted_severity",
-  "ai_verdict",
-  "ai_confidence",
-  "ai_reasoning",
-  "ai_demotion",
-  "label",
-  "label_reason",
+  ...REVIEW_FIELDS,
   "avatar_data",
-  "created_at",
-  "updated_at",
-  "change",
-  "changes",
-  "first_seen_at",
+  ...RECORD_FIELDS,
 ] as const;
 
 /** Fields the web application works out on the way out; every other field is a stored column. */

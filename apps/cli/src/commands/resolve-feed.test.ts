@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ResolveResult } from "@brandwarden/worker/resolve/resolver";
+import { emptyResult, type ResolveResult } from "@brandwarden/worker/resolve/resolver";
 import { resolveFeed } from "./resolve-feed.ts";
 
 const result = (domain: string): ResolveResult => ({
-  domain,
+  ...emptyResult(domain),
   status: domain.startsWith("reg") ? "registered" : "unregistered",
-  dns_ns: [],
-  dns_a: [],
-  dns_aaaa: [],
-  dns_mx: [],
-  cname_chain: [],
-  wildcard: false,
 });
 
 /** A resolver whose answers the test releases by hand; counts lookups in flight. */

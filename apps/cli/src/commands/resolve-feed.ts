@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import type { ResolveResult } from "@brandwarden/worker/resolve/resolver";
+import { ResultQueue } from "@brandwarden/worker/resolve/result-queue";
 
 // Resolution of names that keep arriving (the permutations, fuzzer by fuzzer, from the generation
 // thread): at most `concurrency` names in flight, results yielded as they complete. Like the
@@ -25,7 +26,7 @@ export function resolveFeed(
   onProgress?: (done: number, total: number, registered: number) => void,
 ): ResolveFeed {
   const names: string[] = [];
-  const ready: ResolveResult[] = [];
+  const ready = new ResultQueue<ResolveResult>();
   const stop = new AbortController();
   setMaxListeners(0, stop.signal); // one listener per query in flight
   let next = 0;
@@ -34,12 +35,6 @@ export function resolveFeed(
   let ended = false;
   let running = 0;
   let failure: { err: unknown } | null = null;
-  let wake: (() => void) | null = null;
-  const poke = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
 
   const worker = async () => {
     running++;
@@ -50,13 +45,12 @@ export function resolveFeed(
         if (r.status === "registered") registered++;
         ready.push(r);
         onProgress?.(done, names.length, registered);
-        poke();
       }
     } catch (err) {
       feed.fail(err);
     } finally {
       running--;
-      poke();
+      ready.poke();
     }
   };
 
@@ -68,34 +62,24 @@ export function resolveFeed(
     },
     end() {
       ended = true;
-      poke();
+      ready.poke();
     },
     fail(err) {
       if (failure) return;
       failure = { err };
       stop.abort(err);
-      poke();
+      ready.poke();
     },
   };
 
   async function* results(): AsyncGenerator<ResolveResult, void> {
-    let head = 0;
     try {
-      for (;;) {
-        while (head < ready.length) {
+      yield* ready.drain(
+        () => {
           if (failure) throw failure.err;
-          const r = ready[head]!;
-          ready[head++] = undefined as unknown as ResolveResult; // let it go
-          if (head > 4096 && head * 2 > ready.length) {
-            ready.splice(0, head);
-            head = 0;
-          }
-          yield r;
-        }
-        if (failure) throw failure.err;
-        if (ended && running === 0 && next >= names.length) return;
-        await new Promise<void>((r) => (wake = r));
-      }
+        },
+        () => ended && running === 0 && next >= names.length,
+      );
     } finally {
       if (!stop.signal.aborted) stop.abort(new Error("resolution stopped"));
     }

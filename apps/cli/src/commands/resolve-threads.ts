@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { ResolveResult } from "@brandwarden/worker/resolve/resolver";
+import { ResultQueue } from "@brandwarden/worker/resolve/result-queue";
 import type { NameFeed, ResolveFeed } from "./resolve-feed.ts";
 
 // resolveFeed over worker threads: the names are shared out between DNS threads, each with its
@@ -75,18 +76,12 @@ export function resolveInThreads(
   onProgress?: (done: number, total: number, registered: number) => void,
 ): ResolveFeed {
   const count = Math.max(1, Math.min(opts.threads ?? 1, opts.concurrency));
-  const ready: ResolveResult[] = [];
+  const ready = new ResultQueue<ResolveResult>();
   let total = 0;
   let done = 0;
   let registered = 0;
   let ended = false;
   let failure: { err: unknown } | null = null;
-  let wake: (() => void) | null = null;
-  const poke = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
 
   const threads = Array.from({ length: count }, (_, i) => {
     const settings: ThreadSettings = {
@@ -106,7 +101,6 @@ export function resolveInThreads(
       }
       done += m.nx.length + m.results.length;
       onProgress?.(done, total, registered);
-      poke();
     });
     worker.on("error", (err) => feed.fail(err));
     worker.on("exit", (code) => {
@@ -133,34 +127,24 @@ export function resolveInThreads(
     end() {
       ended = true;
       for (const t of threads) t.worker.postMessage({ end: true } satisfies ToThread);
-      poke();
+      ready.poke();
     },
     fail(err) {
       if (failure) return;
       failure = { err };
       stopAll();
-      poke();
+      ready.poke();
     },
   };
 
   async function* results(): AsyncGenerator<ResolveResult, void> {
-    let head = 0;
     try {
-      for (;;) {
-        while (head < ready.length) {
+      yield* ready.drain(
+        () => {
           if (failure) throw failure.err;
-          const r = ready[head]!;
-          ready[head++] = undefined as unknown as ResolveResult; // let it go
-          if (head > 4096 && head * 2 > ready.length) {
-            ready.splice(0, head);
-            head = 0;
-          }
-          yield r;
-        }
-        if (failure) throw failure.err;
-        if (ended && done >= total) return;
-        await new Promise<void>((r) => (wake = r));
-      }
+        },
+        () => ended && done >= total,
+      );
     } finally {
       if (!failure) failure = { err: new Error("resolution stopped") };
       stopAll();

@@ -1,26 +1,10 @@
-import { createHmac } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAlert } from "@brandwarden/contract/alerts";
-import { freePort } from "@brandwarden/platform/testing/free-port";
-import type { RecordedRequest } from "@brandwarden/world/services/types";
-import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
+import { smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { startEmbedded } from "../../src/commands/start.ts";
+import { startWorldProduct, type RunningProduct } from "../world-product.ts";
+import { brandwardenHooks, signed, type HookBody } from "../webhook-receipts.ts";
 import { webSession, type WebSession } from "./web-session.ts";
-
-/** Standard Webhooks verification, from the spec. */
-function signed(secret: string, r: RecordedRequest): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const mac = createHmac("sha256", key)
-    .update(`${String(r.headers["webhook-id"])}.${String(r.headers["webhook-timestamp"])}.${r.body}`)
-    .digest("base64");
-  return r.headers["webhook-signature"] === `v1,${mac}`;
-}
-
-type HookBody = { type: string; data: Record<string, unknown> };
 
 /** Polls `check` every 250 ms (no fixed waits): resolves once it holds, fails after `timeoutMs`. */
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs: number) {
@@ -42,15 +26,14 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
  */
 describe("CT follower: a certificate logged while Brandwarden runs becomes an alert", () => {
   let world: World;
-  let running: Awaited<ReturnType<typeof startEmbedded>>;
-  let dataDir: string;
+  let running: RunningProduct;
+  let stop: (() => Promise<void>) | undefined;
   let web: WebSession;
   let secret: string;
   let label: string;
   const email = "ct-watcher@acme.example";
 
-  const hooks = () =>
-    world.services!.webhookReceiver.requests().filter((r) => r.path === "/brandwarden") as RecordedRequest[];
+  const hooks = () => brandwardenHooks(world);
   const hooksAbout = (subject: string) =>
     hooks().filter((r) => {
       const b = r.json as HookBody | undefined;
@@ -73,25 +56,11 @@ describe("CT follower: a certificate logged while Brandwarden runs becomes an al
     ]);
 
   beforeAll(async () => {
-    world = await startTestWorld(smallScenario());
+    ({ world, running, stop } = await startWorldProduct(smallScenario(), {
+      dataDirPrefix: "bw-ct-follow-",
+      env: { CT_FOLLOW: "true", CT_POLL_INTERVAL: "500ms", CT_BRANDS_REFRESH: "1s" },
+    }));
     label = world.scenario.brand.primary_domain.split(".")[0]!;
-    dataDir = await mkdtemp(path.join(tmpdir(), "bw-ct-follow-"));
-    running = await startEmbedded({
-      ...process.env,
-      ...world.env,
-      DATA_DIR: dataDir,
-      WEB_PORT: String(await freePort()),
-      WORKER_PORT: String(await freePort()),
-      INTERNAL_API_TOKEN: "e2e-internal-token-0123456789",
-      SESSION_SECRET: "e2e-session-secret-0123456789-0123456789",
-      LOG_LEVEL: "warn",
-      SCREENSHOTS: "false",
-      RESCAN_INTERVAL: "0",
-      DNS_TIMEOUT_MS: "5000",
-      CT_FOLLOW: "true",
-      CT_POLL_INTERVAL: "500ms",
-      CT_BRANDS_REFRESH: "1s",
-    });
     web = webSession(running.web.url);
     await web.signUp(email, "correct horse battery staple");
     await web.json("PUT", "/account", {
@@ -106,9 +75,7 @@ describe("CT follower: a certificate logged while Brandwarden runs becomes an al
   }, 180_000);
 
   afterAll(async () => {
-    await running?.stop();
-    await world?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("alerts once, signed, with why and a page, on an impersonator's certificate, and never on unrelated names", async () => {

@@ -12,6 +12,7 @@ import { freePort } from "@brandwarden/platform/testing/free-port";
 import { testDatabaseUrl } from "@brandwarden/platform/testing/services";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { spawnScript, waitForHealthy, type Spawned } from "../process.ts";
+import { splitServicesEnv } from "../world-product.ts";
 
 type ScanUpdate = Extract<TEventMessage, { kind: "scan_update" }>;
 
@@ -31,20 +32,15 @@ export async function startSplitDeployment(opts: {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bw-durable-"));
   const [webPort, workerPort] = [await freePort(), await freePort()];
   const env: Record<string, string> = {
-    ...opts.worldEnv,
-    DATABASE_URL: db.url,
-    REDIS_URL: opts.redisUrl,
-    INTERNAL_API_TOKEN: "durable-e2e-token-0123456789",
-    SESSION_SECRET: "durable-e2e-session-secret-0123456789-01",
-    EVENT_CHANNEL_PREFIX: prefix,
-    WEB_PORT: String(webPort),
-    WORKER_PORT: String(workerPort),
-    WEB_URL: `http://127.0.0.1:${webPort}`,
-    WORKER_URL: `http://127.0.0.1:${workerPort}/api/v1`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    SCREENSHOTS: "false",
-    RESCAN_INTERVAL: "0",
+    ...splitServicesEnv({
+      worldEnv: opts.worldEnv,
+      databaseUrl: db.url,
+      redisUrl: opts.redisUrl,
+      prefix,
+      webPort,
+      workerPort,
+      dataDir,
+    }),
     WATCH_INTERVAL: "0",
     ALLOW_PRIVATE_NETWORK: "true",
     ...opts.env,

@@ -1,28 +1,13 @@
-import { createHmac, randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { freePort } from "@brandwarden/platform/testing/free-port";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-world";
-import type { RecordedRequest } from "@brandwarden/world/services/types";
+import { smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 import { domainFindings, scans, users } from "@brandwarden/web/db/schema";
 import { rankPermutations } from "@brandwarden/worker/watch/watchlist";
-import { startEmbedded } from "../../src/commands/start.ts";
-
-/** Standard Webhooks verification, from the spec. */
-function signed(secret: string, r: RecordedRequest): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const mac = createHmac("sha256", key)
-    .update(`${String(r.headers["webhook-id"])}.${String(r.headers["webhook-timestamp"])}.${r.body}`)
-    .digest("base64");
-  return r.headers["webhook-signature"] === `v1,${mac}`;
-}
-
-type HookBody = { type: string; data: Record<string, unknown> };
+import { startWorldProduct, userWithBrandProfile, type RunningProduct } from "../world-product.ts";
+import { brandwardenHooks, signed, type HookBody } from "../webhook-receipts.ts";
 
 /**
  * Continuous monitoring end to end, embedded deployment against the world: a scan; then the
@@ -33,13 +18,12 @@ type HookBody = { type: string; data: Record<string, unknown> };
  */
 describe("monitoring: the watch between scans and the changes a scan reports", () => {
   let world: World;
-  let running: Awaited<ReturnType<typeof startEmbedded>>;
-  let dataDir: string;
+  let running: RunningProduct;
+  let stop: (() => Promise<void>) | undefined;
   let userId: string;
   let secret: string;
   const scanIds: string[] = [];
-  const hooks = () =>
-    world.services!.webhookReceiver.requests().filter((r) => r.path === "/brandwarden") as RecordedRequest[];
+  const hooks = () => brandwardenHooks(world);
   const hookOf = (type: string, pred: (b: HookBody) => boolean = () => true) =>
     hooks().find((r) => (r.json as HookBody | undefined)?.type === type && pred(r.json as HookBody));
 
@@ -63,45 +47,23 @@ describe("monitoring: the watch between scans and the changes a scan reports", (
     running.web.container.infra.db.select().from(domainFindings).where(eq(domainFindings.scan_id, scanId));
 
   beforeAll(async () => {
-    world = await startTestWorld(smallScenario());
-    dataDir = await mkdtemp(path.join(tmpdir(), "bw-monitor-"));
-    running = await startEmbedded({
-      ...process.env,
-      ...world.env,
-      DATA_DIR: dataDir,
-      WEB_PORT: String(await freePort()),
-      WORKER_PORT: String(await freePort()),
-      INTERNAL_API_TOKEN: "e2e-internal-token-0123456789",
-      SESSION_SECRET: "e2e-session-secret-0123456789-0123456789",
-      LOG_LEVEL: "warn",
-      SCREENSHOTS: "false",
-      RESCAN_INTERVAL: "0",
-      DNS_TIMEOUT_MS: "5000",
-      WATCH_INTERVAL: "3s",
-      WATCH_MAX_NAMES: "400",
-    });
+    ({ world, running, stop } = await startWorldProduct(smallScenario(), {
+      dataDirPrefix: "bw-monitor-",
+      env: { WATCH_INTERVAL: "3s", WATCH_MAX_NAMES: "400" },
+    }));
     const { services, infra } = running.web.container;
-    const user = await services.users.createUser({
-      email: "watcher@acme.example",
-      password: "correct horse battery",
+    const user = await userWithBrandProfile(services, "watcher@acme.example", {
+      name: world.scenario.brand.name,
+      ownedDomains: [world.scenario.brand.primary_domain],
+      webhookUrl: `${world.services!.webhookReceiver.url}/brandwarden`,
     });
     userId = user.id;
-    await services.account.updateProfile(user.id, {
-      brand_name: world.scenario.brand.name,
-      brand_names: [],
-      keywords: ["bank"],
-      owned_domains: [world.scenario.brand.primary_domain],
-      social_handles: [],
-      webhook_url: `${world.services!.webhookReceiver.url}/brandwarden`,
-    });
     const [row] = await infra.db.select().from(users).where(eq(users.id, user.id));
     secret = row!.webhook_secret!;
   }, 120_000);
 
   afterAll(async () => {
-    await running?.stop();
-    await world?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("alerts on a new registration within a few watches and reports new / changed / gone at the next scan", async () => {

@@ -1,7 +1,7 @@
 import type { TSignals } from "@brandwarden/contract/findings";
 import type { DomainFinding, SocialFinding } from "../api/types.ts";
 import { cell, date, humanise, scoreOf, severityOf } from "../lib/format.ts";
-import { SeverityBadge } from "./ui.tsx";
+import { SeverityBadge, TableHead } from "./ui.tsx";
 import { AiDemotionNote } from "./AiDemotion.tsx";
 
 /** The evidence behind a finding, side by side: picture, signals and why, registration, hosting. */
@@ -33,15 +33,7 @@ function Signals({ signals }: { signals: TSignals | null }) {
     <>
       <table className="table table-compact signals">
         <caption className="sr-only">Signals and the points each added</caption>
-        <thead>
-          <tr>
-            <th scope="col">Signal</th>
-            <th scope="col">Evidence</th>
-            <th scope="col" className="num">
-              Points
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Signal", "Evidence", "Points"]} numeric={["Points"]} />
         <tbody>
           {entries.map(([name, s]) => (
             <tr key={name}>

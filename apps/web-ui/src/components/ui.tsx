@@ -58,17 +58,45 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`status status-${status}`}>{status.replace(/_/g, " ")}</span>;
 }
 
+/**
+ * A table's header row, a column header for each name; `numeric` names the right-aligned ones, and
+ * `actions` adds a last column for row buttons, named "Actions" for screen readers only.
+ */
+export function TableHead({
+  columns,
+  numeric = [],
+  actions,
+}: {
+  columns: string[];
+  numeric?: string[];
+  actions?: boolean;
+}) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((name) => (
+          <th key={name} scope="col" className={numeric.includes(name) ? "num" : undefined}>
+            {name}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+/** The footer of a paged list; `list` is the page the API returned (its page, per_page and total). */
 export function Pager({
-  page,
-  perPage,
-  total,
+  list: { page, per_page: perPage, total },
   onPage,
   label,
   noun = "finding",
 }: {
-  page: number;
-  perPage: number;
-  total: number;
+  list: { page: number; per_page: number; total: number };
   onPage(page: number): void;
   label: string;
   /** What is counted ("1–15 of 40 findings"). */
@@ -132,6 +160,92 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** The required e-mail field of the log-in, sign-up and reset forms. */
+export function EmailField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  return (
+    <Field label="E-mail" error={error}>
+      {(p) => (
+        <input
+          {...p}
+          type="email"
+          autoComplete="email"
+          required
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A required password field; `autoComplete` tells password managers whether it is the old or a new one. */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  error,
+  hint,
+  minLength,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  autoComplete: "current-password" | "new-password";
+  error?: string;
+  hint?: string;
+  minLength?: number;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(p) => (
+        <input
+          {...p}
+          type="password"
+          autoComplete={autoComplete}
+          required
+          minLength={minLength}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A field that sets the account's new password, with the rule the API enforces on it. */
+export function NewPasswordField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  return (
+    <PasswordField
+      label={label}
+      autoComplete="new-password"
+      minLength={10}
+      value={value}
+      onChange={onChange}
+      error={error}
+      hint="10 to 200 characters, not all the same character."
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
 import type { Campaign, Narratives } from "../api/types.ts";
-import { Empty, ErrorBanner, Loading, SeverityBadge } from "../components/ui.tsx";
+import { Empty, ErrorBanner, Loading, SeverityBadge, TableHead } from "../components/ui.tsx";
 import { CampaignGraph } from "./Charts.tsx";
 
 /** Evidence lines shown per campaign in the table; the rest on hover. */
@@ -55,13 +55,7 @@ export function Campaigns({
           {campaigns.length > 0 && (
             <div className="table-wrap">
               <table className="table table-compact campaigns-table" data-testid="campaigns-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Campaign</th>
-                    <th scope="col">Worst</th>
-                    <th scope="col">Evidence</th>
-                  </tr>
-                </thead>
+                <TableHead columns={["Campaign", "Worst", "Evidence"]} />
                 <tbody>
                   {campaigns.map((c) => (
                     <tr key={c.campaign_id} className={c.kind === "defensive" ? "campaign-own" : undefined}>

@@ -19,6 +19,35 @@ interface Props {
   onLabeled(): void;
 }
 
+/** One dropdown of the filter bar: "Any …" first, then each value (or [value, text]) it narrows to. */
+function FilterSelect({
+  label,
+  any,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  any: string;
+  value: string | undefined;
+  onChange(value: string): void;
+  options: readonly (string | readonly [value: string, text: string])[];
+}) {
+  return (
+    <select aria-label={label} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{any}</option>
+      {options.map((option) => {
+        const [optionValue, text] = typeof option === "string" ? [option, option] : option;
+        return (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        );
+      })}
+    </select>
+  );
+}
+
 /** The domain findings of a scan: 15 a page, sortable by every evidence column, filtered, exportable. */
 export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initialChange, onLabeled }: Props) {
   const [sort, setSort] = useState("adjusted_score");
@@ -154,63 +183,48 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <select
-          aria-label="Severity"
-          value={filters.severity ?? ""}
-          onChange={(e) => setFilter("severity", e.target.value)}
-        >
-          <option value="">Any severity</option>
-          {[...SEVERITIES].reverse().map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Label"
-          value={filters.label ?? ""}
-          onChange={(e) => setFilter("label", e.target.value)}
-        >
-          <option value="">Any label</option>
-          <option value="unlabeled">Unlabeled</option>
-          <option value="confirmed">Confirmed</option>
-          <option value="benign">Benign</option>
-        </select>
-        <select
-          aria-label="Fuzzer"
-          value={filters.fuzzer ?? ""}
-          onChange={(e) => setFilter("fuzzer", e.target.value)}
-        >
-          <option value="">Any fuzzer</option>
-          {FUZZER_NAMES.map((f) => (
-            <option key={f}>{f}</option>
-          ))}
-        </select>
-        <select
-          aria-label="Campaign"
-          value={filters.campaign ?? ""}
-          onChange={(e) => setFilter("campaign", e.target.value)}
-        >
-          <option value="">Any campaign</option>
-          {campaigns.map((c) => (
-            <option key={c.campaign_id} value={c.campaign_id}>
-              {c.kind === "defensive" ? `Brand's own registrations (${c.size})` : c.name}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Change since the last scan"
-          value={filters.change ?? ""}
-          onChange={(e) => setFilter("change", e.target.value)}
-        >
-          <option value="">Any change</option>
-          <option value="moved">Moved since the last scan</option>
-          {CHANGE_KINDS.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        <FilterSelect
+          label="Severity"
+          any="Any severity"
+          value={filters.severity}
+          onChange={(v) => setFilter("severity", v)}
+          options={[...SEVERITIES].reverse()}
+        />
+        <FilterSelect
+          label="Label"
+          any="Any label"
+          value={filters.label}
+          onChange={(v) => setFilter("label", v)}
+          options={[
+            ["unlabeled", "Unlabeled"],
+            ["confirmed", "Confirmed"],
+            ["benign", "Benign"],
+          ]}
+        />
+        <FilterSelect
+          label="Fuzzer"
+          any="Any fuzzer"
+          value={filters.fuzzer}
+          onChange={(v) => setFilter("fuzzer", v)}
+          options={FUZZER_NAMES}
+        />
+        <FilterSelect
+          label="Campaign"
+          any="Any campaign"
+          value={filters.campaign}
+          onChange={(v) => setFilter("campaign", v)}
+          options={campaigns.map((c): [string, string] => [
+            c.campaign_id,
+            c.kind === "defensive" ? `Brand's own registrations (${c.size})` : c.name,
+          ])}
+        />
+        <FilterSelect
+          label="Change since the last scan"
+          any="Any change"
+          value={filters.change}
+          onChange={(v) => setFilter("change", v)}
+          options={[["moved", "Moved since the last scan"], ...CHANGE_KINDS]}
+        />
         {filtered && (
           <button
             type="button"
@@ -302,13 +316,7 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
               </tbody>
             </table>
           </div>
-          <Pager
-            page={data.page}
-            perPage={data.per_page}
-            total={data.total}
-            onPage={setPage}
-            label="Findings"
-          />
+          <Pager list={data} onPage={setPage} label="Findings" />
         </>
       )}
       <Dialog title={open ? open.domain : ""} open={!!open} onClose={() => setOpen(null)} wide>

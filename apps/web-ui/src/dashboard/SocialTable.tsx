@@ -3,7 +3,16 @@ import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
 import type { Page, SocialFinding } from "../api/types.ts";
 import { SocialEvidence } from "../components/Evidence.tsx";
-import { Dialog, Empty, ErrorBanner, Loading, Pager, SeverityBadge, StatusBadge } from "../components/ui.tsx";
+import {
+  Dialog,
+  Empty,
+  ErrorBanner,
+  Loading,
+  Pager,
+  SeverityBadge,
+  StatusBadge,
+  TableHead,
+} from "../components/ui.tsx";
 import { cell, scoreOf, severityOf } from "../lib/format.ts";
 import { AiDemotionBadge } from "../components/AiDemotion.tsx";
 
@@ -40,23 +49,20 @@ export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) 
         <>
           <div className="table-wrap">
             <table className="table" data-testid="social-table">
-              <thead>
-                <tr>
-                  <th scope="col">Avatar</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">Platform</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col" className="num">
-                    Score
-                  </th>
-                  <th scope="col">Display name</th>
-                  <th scope="col" className="num">
-                    Followers
-                  </th>
-                  <th scope="col">Label</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Avatar",
+                  "Account",
+                  "Platform",
+                  "Status",
+                  "Severity",
+                  "Score",
+                  "Display name",
+                  "Followers",
+                  "Label",
+                ]}
+                numeric={["Score", "Followers"]}
+              />
               <tbody>
                 {data.findings.map((f) => (
                   <tr key={f.id}>
@@ -94,13 +100,7 @@ export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) 
               </tbody>
             </table>
           </div>
-          <Pager
-            page={data.page}
-            perPage={data.per_page}
-            total={data.total}
-            onPage={setPage}
-            label="Social accounts"
-          />
+          <Pager list={data} onPage={setPage} label="Social accounts" />
         </>
       )}
       <Dialog

@@ -3,7 +3,7 @@ import { SOCIAL_PLATFORMS, type TSocialPlatform } from "@brandwarden/contract/co
 import { ApiError, messageOf } from "../api/client.ts";
 import { accountApi } from "../api/endpoints.ts";
 import type { Account, AccountUpdate } from "../api/types.ts";
-import { Empty, ErrorBanner, Field, Loading, Notice, StatusBadge } from "../components/ui.tsx";
+import { Empty, ErrorBanner, Field, Loading, Notice, StatusBadge, TableHead } from "../components/ui.tsx";
 import { Link, useLocation, useTitle } from "../lib/router.tsx";
 import { AccountKeywords } from "./AccountKeywords.tsx";
 import { LogoUpload } from "./LogoUpload.tsx";
@@ -306,16 +306,7 @@ function EnrichmentStates({ account, onReenrich }: { account: Account; onReenric
       ) : (
         <div className="table-wrap">
           <table className="table table-compact enrichment">
-            <thead>
-              <tr>
-                <th scope="col">Domain or handle</th>
-                <th scope="col">State</th>
-                <th scope="col">Detail</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Domain or handle", "State", "Detail"]} actions />
             <tbody>
               {account.owned_domains.map((d) => (
                 <tr key={d.id} data-testid="owned-domain-state">

@@ -1,12 +1,25 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi } from "../api/endpoints.ts";
 import type { AdminUser } from "../api/types.ts";
-import { Empty, ErrorBanner, Field, Loading, Notice } from "../components/ui.tsx";
+import { Empty, ErrorBanner, Field, Loading, Notice, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
 import { useSession } from "../lib/session.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
+
+/** The head of a page under /admin: a link back to the admin page, the title, then what follows it. */
+export function AdminSubpageHead({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="page-head">
+      <p>
+        <Link to="/admin">← Admin</Link>
+      </p>
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}
 
 export function AdminPage() {
   useTitle("Admin");
@@ -68,17 +81,7 @@ function Users() {
       {users && users.length > 0 && (
         <div className="table-wrap">
           <table className="table table-compact" data-testid="users-table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Brand</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["E-mail", "Brand", "Admin", "Created"]} actions />
             <tbody>
               {users.map((u) => (
                 <tr key={u.id}>

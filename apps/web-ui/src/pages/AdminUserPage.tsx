@@ -3,10 +3,11 @@ import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi, dashboardApi } from "../api/endpoints.ts";
 import type { AdminUser, Scan } from "../api/types.ts";
-import { Empty, ErrorBanner, Loading, Notice, StatusBadge } from "../components/ui.tsx";
+import { Empty, ErrorBanner, Loading, Notice, StatusBadge, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
 import { AccountPage } from "./AccountPage.tsx";
+import { AdminSubpageHead } from "./AdminPage.tsx";
 
 /**
  * An admin acting for one user (contract part 5: admins may start scans and edit profiles for
@@ -34,11 +35,7 @@ export function AdminUserPage({ userId }: { userId: string }) {
   if (!user) return <Loading label="Loading the user…" />;
   return (
     <div className="stack">
-      <div className="page-head">
-        <p>
-          <Link to="/admin">← Admin</Link>
-        </p>
-        <h1>Acting for {user.email}</h1>
+      <AdminSubpageHead title={`Acting for ${user.email}`}>
         <p>
           <Link to={`/admin/users/${userId}/dashboard`} className="btn btn-small">
             Open {user.email}’s dashboard
@@ -48,7 +45,7 @@ export function AdminUserPage({ userId }: { userId: string }) {
           You are working on this user’s data as an admin. Each change you make is recorded in the audit log,
           and so is your reading of their data (once per session every 15 minutes).
         </Notice>
-      </div>
+      </AdminSubpageHead>
       <UserScans userId={userId} />
       <AccountPage userId={userId} />
     </div>
@@ -116,16 +113,7 @@ function UserScans({ userId }: { userId: string }) {
       ) : (
         <div className="table-wrap">
           <table className="table table-compact" data-testid="user-scans">
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">Status</th>
-                <th scope="col">Finished</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Started", "Status", "Finished"]} actions />
             <tbody>
               {scans.map((s) => (
                 <tr key={s.scan_id} data-scan-id={s.scan_id}>

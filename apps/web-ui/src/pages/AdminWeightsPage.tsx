@@ -2,9 +2,10 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi } from "../api/endpoints.ts";
 import type { WeightsOverview } from "../api/types.ts";
-import { ErrorBanner, Loading, Notice } from "../components/ui.tsx";
+import { ErrorBanner, Loading, Notice, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
-import { Link, useTitle } from "../lib/router.tsx";
+import { useTitle } from "../lib/router.tsx";
+import { AdminSubpageHead } from "./AdminPage.tsx";
 import { LabelsNeeded } from "./TriageLearner.tsx";
 
 /** The bounds the server accepts for one weight (contract `ZWeights`). */
@@ -97,16 +98,12 @@ export function AdminWeightsPage() {
 
   return (
     <div className="stack">
-      <div className="page-head">
-        <p>
-          <Link to="/admin">← Admin</Link>
-        </p>
-        <h1>Scoring weights</h1>
+      <AdminSubpageHead title="Scoring weights">
         <p className="muted">
           Points each signal adds to a finding’s 0–100 score at full strength; a negative weight is a
           discount. The learner fits new weights from analysts’ labels; an admin may set them by hand.
         </p>
-      </div>
+      </AdminSubpageHead>
       <div className="grid-2">
         <section className="card stack" aria-labelledby="in-use-h" data-testid="weights-in-use">
           <h2 id="in-use-h">In use</h2>
@@ -147,17 +144,7 @@ export function AdminWeightsPage() {
               {learned.changes.length > 0 && (
                 <div className="table-wrap">
                   <table className="table table-compact" data-testid="learned-changes">
-                    <thead>
-                      <tr>
-                        <th scope="col">Signal</th>
-                        <th scope="col" className="num">
-                          Before
-                        </th>
-                        <th scope="col" className="num">
-                          Learned
-                        </th>
-                      </tr>
-                    </thead>
+                    <TableHead columns={["Signal", "Before", "Learned"]} numeric={["Before", "Learned"]} />
                     <tbody>
                       {learned.changes.map((c) => (
                         <tr key={c.signal}>
@@ -207,21 +194,10 @@ export function AdminWeightsPage() {
         {notice && <Notice tone="success">{notice}</Notice>}
         <div className="table-wrap">
           <table className="table table-compact" data-testid="weights-table">
-            <thead>
-              <tr>
-                <th scope="col">Signal</th>
-                <th scope="col" className="num">
-                  Default
-                </th>
-                <th scope="col" className="num">
-                  In use
-                </th>
-                <th scope="col" className="num">
-                  Learned
-                </th>
-                <th scope="col">Manual</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={["Signal", "Default", "In use", "Learned", "Manual"]}
+              numeric={["Default", "In use", "Learned"]}
+            />
             <tbody>
               {signals.map((s) => (
                 <tr key={s} data-signal={s}>

@@ -115,14 +115,7 @@ export function AlertsPage() {
               </li>
             ))}
           </ul>
-          <Pager
-            page={data.page}
-            perPage={data.per_page}
-            total={data.total}
-            onPage={setPage}
-            label="Alerts"
-            noun="alert"
-          />
+          <Pager list={data} onPage={setPage} label="Alerts" noun="alert" />
         </section>
       )}
     </div>

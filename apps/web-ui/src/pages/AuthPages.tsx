@@ -1,11 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { ApiError, messageOf } from "../api/client.ts";
 import { sessionApi } from "../api/endpoints.ts";
-import { ErrorBanner, Field, Notice } from "../components/ui.tsx";
+import { EmailField, ErrorBanner, NewPasswordField, Notice, PasswordField } from "../components/ui.tsx";
 import { Link, navigate, useTitle } from "../lib/router.tsx";
 import { useSession } from "../lib/session.tsx";
-
-const PASSWORD_HINT = "10 to 200 characters, not all the same character.";
+import { useSubmit } from "../lib/useSubmit.ts";
 
 function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   useTitle(title);
@@ -21,26 +19,6 @@ function AuthCard({ title, children, footer }: { title: string; children: ReactN
       </div>
     </main>
   );
-}
-
-function useSubmit() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const run = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      await fn();
-    } catch (err) {
-      setError(messageOf(err));
-      if (err instanceof ApiError) setFields(err.fieldErrors());
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, fields, run };
 }
 
 export function LoginPage({ next }: { next?: string }) {
@@ -70,30 +48,14 @@ export function LoginPage({ next }: { next?: string }) {
     >
       <form onSubmit={submit} noValidate>
         <ErrorBanner error={error} />
-        <Field label="E-mail" error={fields.email}>
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={fields.password}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <EmailField value={email} onChange={setEmail} error={fields.email} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={fields.password}
+        />
         <button className="btn btn-primary btn-block" disabled={busy}>
           {busy ? "Logging in…" : "Log in"}
         </button>
@@ -130,31 +92,8 @@ export function SignupPage() {
       </p>
       <form onSubmit={submit} noValidate>
         <ErrorBanner error={error} />
-        <Field label="E-mail" error={fields.email}>
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={fields.password} hint={PASSWORD_HINT}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <EmailField value={email} onChange={setEmail} error={fields.email} />
+        <NewPasswordField label="Password" value={password} onChange={setPassword} error={fields.password} />
         <button className="btn btn-primary btn-block" disabled={busy}>
           {busy ? "Creating…" : "Create account"}
         </button>
@@ -178,18 +117,7 @@ export function ForgotPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <ErrorBanner error={error} />
-          <Field label="E-mail" error={fields.email}>
-            {(p) => (
-              <input
-                {...p}
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            )}
-          </Field>
+          <EmailField value={email} onChange={setEmail} error={fields.email} />
           <button className="btn btn-primary btn-block" disabled={busy}>
             Send reset link
           </button>
@@ -217,18 +145,12 @@ export function ResetPage({ token }: { token: string }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <ErrorBanner error={error} />
-          <Field label="New password" error={fields.password} hint={PASSWORD_HINT}>
-            {(p) => (
-              <input
-                {...p}
-                type="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <NewPasswordField
+            label="New password"
+            value={password}
+            onChange={setPassword}
+            error={fields.password}
+          />
           <button className="btn btn-primary btn-block" disabled={busy}>
             Set password
           </button>

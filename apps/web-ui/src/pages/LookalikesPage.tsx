@@ -3,7 +3,7 @@ import { LIFECYCLE_STATES } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { monitoringApi } from "../api/endpoints.ts";
 import type { LookalikesPage as LookalikesData } from "../api/types.ts";
-import { Empty, ErrorBanner, Loading, Pager, SeverityBadge } from "../components/ui.tsx";
+import { Empty, ErrorBanner, Loading, Pager, SeverityBadge, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
 import { LifecycleBadge } from "../monitoring/badges.tsx";
@@ -52,15 +52,7 @@ export function LookalikesPage() {
         <section className="card">
           <div className="table-wrap">
             <table className="table" data-testid="lookalikes-table">
-              <thead>
-                <tr>
-                  <th scope="col">Lookalike</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">First seen</th>
-                  <th scope="col">Last checked</th>
-                </tr>
-              </thead>
+              <TableHead columns={["Lookalike", "State", "Severity", "First seen", "Last checked"]} />
               <tbody>
                 {data.lookalikes.map((l) => (
                   <tr key={l.id}>
@@ -79,14 +71,7 @@ export function LookalikesPage() {
               </tbody>
             </table>
           </div>
-          <Pager
-            page={data.page}
-            perPage={data.per_page}
-            total={data.total}
-            onPage={setPage}
-            label="Lookalikes"
-            noun="lookalike"
-          />
+          <Pager list={data} onPage={setPage} label="Lookalikes" noun="lookalike" />
         </section>
       )}
     </div>

@@ -2,35 +2,36 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import type { Page, Request, Response } from "playwright-core";
+import type { Request, Response } from "playwright-core";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { auditEvents, domainFindings, reports, users } from "../../src/db/schema.ts";
 import { insertDomainFinding, insertScan } from "../factories.ts";
-import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { logIn, PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // The admin area and the analyst's view of the learner, in Chromium: an admin opens a user's
 // dashboard (findings, screenshots, start, stop, resume), the weights page (defaults, the latest
 // learned set, a manual set saved and used), the labels the learner still needs on the triage
 // page, and what one live update costs the dashboard in requests.
 
-const PASSWORD = "correct horse battery";
 const OWNER = "owner@admin-pages.test";
 const ADMIN = "admin@admin-pages.test";
 
 const until = (what: string, check: () => Promise<boolean>, timeoutMs = 30_000) =>
   waitFor(() => check().catch(() => false), what, timeoutMs);
 
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
-
 describe("the admin area and the learner, in Chromium", () => {
   let bw: BrowserWorld;
   const owner = { id: "", scanId: "", findingIds: [] as string[] };
+  /** The owner's profile names the world's brand and its first domain, so a scan of it can start. */
+  const giveOwnerTheWorldsBrand = () =>
+    bw.app.web.container.services.account.updateProfile(owner.id, {
+      brand_name: bw.world.scenario.brand.name,
+      brand_names: [],
+      keywords: [],
+      owned_domains: [bw.world.scenario.brand.owned_domains[0]!.domain],
+      social_handles: [],
+      webhook_url: null,
+    });
   let adminId = "";
 
   beforeAll(async () => {
@@ -61,15 +62,8 @@ describe("the admin area and the learner, in Chromium", () => {
     "lets an admin open a user's dashboard from the admin area and start, stop and resume there; reads recorded once",
     { timeout: 120_000 },
     async () => {
-      const { account, scans } = bw.app.web.container.services;
-      await account.updateProfile(owner.id, {
-        brand_name: bw.world.scenario.brand.name,
-        brand_names: [],
-        keywords: [],
-        owned_domains: [bw.world.scenario.brand.owned_domains[0]!.domain],
-        social_handles: [],
-        webhook_url: null,
-      });
+      const { scans } = bw.app.web.container.services;
+      await giveOwnerTheWorldsBrand();
       const { context, page } = await bw.newPage();
       // Nothing the admin's browser asks for on the user's pages is refused.
       const refused: string[] = [];
@@ -150,8 +144,7 @@ describe("the admin area and the learner, in Chromium", () => {
     { timeout: 90_000 },
     async () => {
       const { scoring } = bw.app.web.container.services;
-      const { context, page } = await bw.newPage();
-      await logIn(page, ADMIN);
+      const { context, page } = await bw.newLoggedInPage(ADMIN);
       await page.goto("/admin");
       await page.getByRole("link", { name: "Scoring weights" }).click();
       await page.getByRole("heading", { level: 1, name: "Scoring weights" }).waitFor();
@@ -204,8 +197,7 @@ describe("the admin area and the learner, in Chromium", () => {
     "tells an analyst on the triage page how many more labels the learner needs",
     { timeout: 60_000 },
     async () => {
-      const { context, page } = await bw.newPage();
-      await logIn(page, OWNER);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Triage" }).click();
       const needed = page.getByTestId("labels-needed");
       await needed.getByText("10 more labels needed").waitFor();
@@ -246,8 +238,7 @@ describe("the admin area and the learner, in Chromium", () => {
         generation: 3,
       },
     });
-    const { context, page } = await bw.newPage();
-    await logIn(page, email);
+    const { context, page } = await bw.newLoggedInPage(email);
     await page.goto("/account");
     const panel = page.getByTestId("keyword-expansion");
     await panel
@@ -276,8 +267,7 @@ describe("the admin area and the learner, in Chromium", () => {
     async () => {
       const { infra, hub } = bw.app.web.container;
       const running = await insertScan(infra.db, owner.id, { status: "running", started_at: new Date() });
-      const { context, page } = await bw.newPage();
-      await logIn(page, OWNER);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       await page.goto(`/dashboard?scan=${running.id}`);
       await page.getByRole("heading", { name: "Lookalike domains" }).waitFor();
       await until("the event stream open", async () => hub.listenerCount(running.id) === 1);
@@ -322,15 +312,8 @@ describe("the admin area and the learner, in Chromium", () => {
     "lets an admin acting for a user draft a takedown, label a finding and download the report on their dashboard",
     { timeout: 120_000 },
     async () => {
-      const { services, infra } = bw.app.web.container;
-      await services.account.updateProfile(owner.id, {
-        brand_name: bw.world.scenario.brand.name,
-        brand_names: [],
-        keywords: [],
-        owned_domains: [bw.world.scenario.brand.owned_domains[0]!.domain],
-        social_handles: [],
-        webhook_url: null,
-      });
+      const { infra } = bw.app.web.container;
+      await giveOwnerTheWorldsBrand();
       const pdf = await infra.blobs.put(Buffer.from("%PDF-1.4 the owner's report"));
       await infra.db
         .insert(reports)

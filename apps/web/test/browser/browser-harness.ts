@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startEmbedded } from "@brandwarden/cli/commands/start";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
+import { startTestWeb, type TestWeb } from "../harness.ts";
 
 /**
  * The browser tests' world: Debian's Chromium driven by playwright-core, against the real app in
@@ -18,7 +19,7 @@ import type { World } from "@brandwarden/world/world";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 
 /** Builds the current UI source into a private directory, so the tests never run a stale build. */
 function buildUi(outDir: string): void {
@@ -40,6 +41,8 @@ export interface BrowserWorld {
   /** Where the UI was built for this run (index.html, assets/). */
   uiDir: string;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A new page (in a fresh browser profile) logged in as `email`, on the dashboard. */
+  newLoggedInPage(email: string, password?: string): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
 
@@ -63,19 +66,25 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
   const baseUrl = `http://127.0.0.1:${webPort}`;
+  const newPage = async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
+    return { context, page: await context.newPage() };
+  };
   return {
     world,
     app,
     browser,
     baseUrl,
     uiDir,
-    async newPage() {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width: 1280, height: 800 },
-        acceptDownloads: true,
-      });
-      return { context, page: await context.newPage() };
+    newPage,
+    async newLoggedInPage(email, password) {
+      const opened = await newPage();
+      await logIn(opened.page, email, password);
+      return opened;
     },
     async stop() {
       await browser.close().catch(() => undefined);
@@ -84,6 +93,52 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The web app alone (PGlite, no worker) serving a fresh build of the UI at `baseUrl`, and Chromium
+ * to open it: for the UI's own checks, which need no scan.
+ */
+export async function startUiOnTestWeb(): Promise<{
+  t: TestWeb;
+  browser: Browser;
+  baseUrl: string;
+  /** Where the UI was built for this run (index.html, assets/). */
+  uiDir: string;
+  stop(): Promise<void>;
+}> {
+  const uiDir = await mkdtemp(path.join(tmpdir(), "bw-ui-"));
+  let t: TestWeb | undefined;
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close();
+    await t?.close();
+    await rm(uiDir, { recursive: true, force: true });
+  };
+  try {
+    buildUi(uiDir);
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    t = await startTestWeb("pglite", { WEB_UI_DIR: uiDir, PUBLIC_URL: baseUrl });
+    await t.app.listen({ port, host: "127.0.0.1" });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
+    return { t, browser, baseUrl, uiDir, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** The password the browser tests give the users they create. */
+export const PASSWORD = "correct horse battery";
+
+/** Logs in on the login page as a user would, and waits for the dashboard. */
+export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/dashboard/);
 }
 
 /** Saves a screenshot under SCREENSHOT_DIR when set (development: look at the pages). */

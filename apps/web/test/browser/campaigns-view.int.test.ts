@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { insertDomainFinding, insertScan } from "../factories.ts";
-import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // The dashboard's campaigns view in Chromium: campaigns by name with their evidence in words
 // and worst severity, the brand's own registrations badged and last, names in the graph and
 // in the findings table's campaign filter and column.
 
-const PASSWORD = "correct horse battery";
 const OWNER = "owner@campaigns.test";
 
 const until = (what: string, check: () => Promise<boolean>) =>
   waitFor(() => check().catch(() => false), what, 30_000);
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("E-mail", { exact: true }).fill(OWNER);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 describe("the campaigns view, in Chromium", () => {
   let bw: BrowserWorld;
@@ -75,8 +65,7 @@ describe("the campaigns view, in Chromium", () => {
     "shows each campaign by name with its evidence, and badges the brand's own",
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await bw.newPage();
-      await logIn(page);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       await page.goto(`/dashboard?scan=${scanId}`);
       const table = page.getByTestId("campaigns-table");
       await table.waitFor();

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { insertDomainFinding, insertScan } from "../factories.ts";
-import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // Issue 22 in Chromium: the findings table says which source found each lookalike ("Found by",
 // on by default), and the evidence drawer says it in words with why the name was taken.
 
-const PASSWORD = "correct horse battery";
 const OWNER = "owner@sources.test";
 const REASON = 'label "acmebank-refund-center" contains the brand "acmebank"';
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("E-mail", { exact: true }).fill(OWNER);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 describe("where a finding came from, in Chromium", () => {
   let bw: BrowserWorld;
@@ -67,8 +57,7 @@ describe("where a finding came from, in Chromium", () => {
     "shows the source in the table and, with why, in the evidence drawer",
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await bw.newPage();
-      await logIn(page);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       await page.goto(`/dashboard?scan=${scanId}`);
       const table = page.getByTestId("findings-table");
       await expect.poll(() => table.locator("tbody tr").count(), { timeout: 30_000 }).toBe(3);
@@ -138,8 +127,7 @@ describe("where a finding came from, in Chromium", () => {
         dedupe_key: `ct:${userId}:${name}`,
       });
       expect(alert!.link).toMatch(/^\/lookalikes\//);
-      const { context, page } = await bw.newPage();
-      await logIn(page);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       await page.goto(alert!.link);
       const evidence = page.locator("section", { has: page.getByRole("heading", { name: /Evidence/ }) });
       await evidence.getByText("Found in a Certificate Transparency log").waitFor();

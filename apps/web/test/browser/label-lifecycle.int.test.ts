@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 import { insertScan } from "../factories.ts";
-import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // Issue 21 in Chromium: confirming a finding on the triage page makes its lookalike malicious at
 // once, as its page and timeline show, without waiting for the next scan.
 
-const PASSWORD = "correct horse battery";
 const OWNER = "owner@labels.test";
 
 const parked = (domain: string, score: number): TDomainFindingInitial => ({
@@ -46,12 +45,7 @@ describe("a triage label in the browser", () => {
     "confirmed on the triage page, a lookalike is malicious on its own page",
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await bw.newPage();
-      await page.goto("/login");
-      await page.getByLabel("E-mail", { exact: true }).fill(OWNER);
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: "Log in" }).click();
-      await page.waitForURL(/\/dashboard/);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
 
       await page
         .getByRole("navigation", { name: "Main" })

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 import { insertScan } from "../factories.ts";
-import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // Issue 21 in Chromium: the dashboard opens on what changed since the last scan, the findings
 // table filters by change, a finding's page shows its change and its lookalike's timeline (and
 // marks a takedown sent), and the alert feed lists findings.changed with a working link.
 
-const PASSWORD = "correct horse battery";
 /** Waiting on the page to show something (not on time): generous, for a loaded machine. */
 const WAIT = { timeout: 30_000 };
 const OWNER = "owner@monitoring.test";
@@ -33,14 +31,6 @@ const site = (domain: string, phishing = false): TDomainFindingInitial => ({
   score: phishing ? 85 : 30,
   severity: phishing ? "critical" : "low",
 });
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("E-mail", { exact: true }).fill(OWNER);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 describe("monitoring in the browser", () => {
   let bw: BrowserWorld;
@@ -74,8 +64,7 @@ describe("monitoring in the browser", () => {
     "opens on what changed since the last scan and filters the findings by change",
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await bw.newPage();
-      await logIn(page);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       const panel = page.getByTestId("changes-panel");
       await panel.waitFor();
       const count = async (change: string) =>
@@ -116,8 +105,7 @@ describe("monitoring in the browser", () => {
     "shows a finding's change and its lookalike's timeline, and marks a takedown sent",
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await bw.newPage();
-      await logIn(page);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       await page.getByTestId("changes-panel").getByRole("link", { name: "acmebank-login.com" }).click();
       await page.waitForURL(/\/findings\/[0-9a-f-]{36}$/);
       const findingUrl = page.url();
@@ -157,8 +145,7 @@ describe("monitoring in the browser", () => {
   );
 
   it("lists alerts, marks them read, and opens what they are about", { timeout: 120_000 }, async () => {
-    const { context, page } = await bw.newPage();
-    await logIn(page);
+    const { context, page } = await bw.newLoggedInPage(OWNER);
     const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Alerts/ });
     await page.locator(".nav-count", { hasText: /^1$/ }).waitFor();
     await nav.click();

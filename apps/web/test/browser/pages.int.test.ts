@@ -4,26 +4,17 @@ import type { Page } from "playwright-core";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { auditEvents } from "../../src/db/schema.ts";
 import { insertDomainFinding, insertScan } from "../factories.ts";
-import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { logIn, PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // What a new user trips over, in Chromium: the e-mailed reset link, reloads of every page, the
 // findings table on a laptop screen, and an admin acting for another user.
 
-const PASSWORD = "correct horse battery";
 const OWNER = "owner@pages.test";
 const ADMIN = "admin@pages.test";
 const FORGETFUL = "forgetful@pages.test";
 
 const until = (what: string, check: () => Promise<boolean>, timeoutMs = 30_000) =>
   waitFor(() => check().catch(() => false), what, timeoutMs);
-
-async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 /** Reloads the current page and checks the browser shows that page again, not JSON. */
 async function reloadShowsPage(page: Page): Promise<string> {
@@ -174,8 +165,7 @@ describe("pages a new user trips over, in Chromium", () => {
     "keeps score, severity, domain and screenshot in view at 1280×800 with every column on",
     { timeout: 90_000 },
     async () => {
-      const { context, page } = await bw.newPage();
-      await logIn(page, OWNER);
+      const { context, page } = await bw.newLoggedInPage(OWNER);
       await page.goto(`/dashboard?scan=${owner.scanId}`);
       const table = page.getByTestId("findings-table");
       await table.waitFor();
@@ -235,8 +225,7 @@ describe("pages a new user trips over, in Chromium", () => {
           .where(and(eq(auditEvents.name, "admin_acted_for"), eq(auditEvents.user_id, adminId)));
       // Earlier tests' sessions of this admin have their own rows.
       const earlier = new Set((await actedFor()).map((e) => e.id));
-      const { context, page } = await bw.newPage();
-      await logIn(page, ADMIN);
+      const { context, page } = await bw.newLoggedInPage(ADMIN);
       // Without acting for the owner, their screenshot is not the admin's to see.
       expect((await page.request.get(`/media/screenshots/${owner.findingId}`)).status()).toBe(404);
       expect(

@@ -1,48 +1,29 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
-import { freePort } from "@brandwarden/platform/testing/free-port";
+import type { Browser, Page } from "playwright-core";
 import { insertDomainFinding, insertScan } from "../factories.ts";
-import { startTestWeb, type TestWeb } from "../harness.ts";
-import { CHROMIUM } from "./browser-harness.ts";
+import type { TestWeb } from "../harness.ts";
+import { startUiOnTestWeb } from "./browser-harness.ts";
 
 // Issue 17 in the UI: the in-app password change, and AI demotions shown to the analyst as such
 // (in the findings table and the finding's detail), both under the strict CSP.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a brand new passphrase";
 /** Set BW_SCREENSHOTS=<dir> to keep screenshots of the pages for a look. */
 const SHOTS = process.env.BW_SCREENSHOTS;
 
 describe("security pages in Chromium", () => {
-  let uiDir: string;
   let t: TestWeb;
   let browser: Browser;
   let baseUrl: string;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    uiDir = mkdtempSync(path.join(tmpdir(), "bw-ui-security-"));
-    execFileSync(
-      "npm",
-      ["run", "build", "--silent", "-w", "apps/web-ui", "--", "--outDir", uiDir, "--logLevel", "warn"],
-      { cwd: ROOT, stdio: "inherit" },
-    );
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    t = await startTestWeb("pglite", { WEB_UI_DIR: uiDir, PUBLIC_URL: baseUrl });
-    await t.app.listen({ port, host: "127.0.0.1" });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
+    ({ t, browser, baseUrl, stop } = await startUiOnTestWeb());
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   /** A fresh browser profile whose script errors and CSP violations are collected. */

@@ -1,44 +1,25 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
+import type { Browser, Page } from "playwright-core";
 import { freePort } from "@brandwarden/platform/testing/free-port";
-import { startTestWeb, type TestWeb } from "../harness.ts";
-import { CHROMIUM } from "./browser-harness.ts";
+import { startUiOnTestWeb } from "./browser-harness.ts";
 
 // Issue 17: the built UI works under the web app's strict Content-Security-Policy (no violation
 // on any page), its production build has no source maps, and the dashboard cannot be framed.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const PASSWORD = "correct horse battery staple";
 
 describe("the built UI under the security headers, in Chromium", () => {
   let uiDir: string;
-  let t: TestWeb;
   let browser: Browser;
   let baseUrl: string;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    uiDir = mkdtempSync(path.join(tmpdir(), "bw-ui-csp-"));
-    execFileSync(
-      "npm",
-      ["run", "build", "--silent", "-w", "apps/web-ui", "--", "--outDir", uiDir, "--logLevel", "warn"],
-      { cwd: ROOT, stdio: "inherit" },
-    );
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    t = await startTestWeb("pglite", { WEB_UI_DIR: uiDir, PUBLIC_URL: baseUrl });
-    await t.app.listen({ port, host: "127.0.0.1" });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
+    ({ browser, baseUrl, uiDir, stop } = await startUiOnTestWeb());
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   /** A page that records every CSP violation and console error. */

@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { campaignContextOf, campaignIdOf, clusterFindings } from "./cluster.ts";
 import { keyKind } from "../infra-facts/key-strength.ts";
-import type { ClusterEvidence } from "./keys.ts";
+import { apart, burst, CLOUDFLARE, HOSTINGER, SMALL_HOST, type Ev } from "../../test/cluster-evidence.ts";
 
-type Ev = Omit<ClusterEvidence, "domain">;
-const SMALL_HOST = 64500; // not a listed mass-market network
-const HOSTINGER = 47583; // listed shared hosting
-const CLOUDFLARE = 13335; // listed CDN
-/** Same registrar, created hours apart: a registration burst. */
-const burst = (h: number, registrar = "NameSilo, LLC"): Ev => ({
-  registrar,
-  registration_created: new Date(Date.UTC(2025, 4, 1, h)).toISOString(),
-});
-/** Different registrars, years apart: no burst. */
-const apart = (n: number): Ev => ({
-  registrar: `Registrar ${n}`,
-  registration_created: new Date(Date.UTC(2015 + n, 0, 1)).toISOString(),
-});
 const own = (name: string, fp: string): Ev => ({ tls_fingerprint: fp, tls_sans: [name, `www.${name}`] });
 
 /** Clusters of two findings a.com and b.com with the given evidence, attack campaigns only. */

@@ -1,26 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { clusterFindings } from "./cluster.ts";
+import { apart, burst, CLOUDFLARE, HOSTINGER, SMALL_HOST, type Ev } from "../../test/cluster-evidence.ts";
 import type { ClusterEvidence } from "./keys.ts";
 import { statisticalMassHosts } from "./weights.ts";
 
 // How keys weigh beyond their kind (cluster.test.ts has the kinds and the no-chaining rule):
 // an actor's own keys whatever the size and pace, patient actors, crowded kits, and the rarity
 // of keys over earlier scans.
-
-type Ev = Omit<ClusterEvidence, "domain">;
-const SMALL_HOST = 64500; // not a listed mass-market network
-const HOSTINGER = 47583; // listed shared hosting
-const CLOUDFLARE = 13335; // listed CDN
-/** Same registrar, created hours apart: a registration burst. */
-const burst = (h: number, registrar = "NameSilo, LLC"): Ev => ({
-  registrar,
-  registration_created: new Date(Date.UTC(2025, 4, 1, h)).toISOString(),
-});
-/** Different registrars, years apart: no burst. */
-const apart = (n: number): Ev => ({
-  registrar: `Registrar ${n}`,
-  registration_created: new Date(Date.UTC(2015 + n, 0, 1)).toISOString(),
-});
 
 describe("an actor's own keys stay strong whatever the size and pace", () => {
   /** `n` names on one address, registered every `everyHours` at one registrar. */

@@ -2,25 +2,12 @@
 import { nameParts } from "./name-parts.ts";
 
 /**
- * Free subdomain hosts and dynamic-DNS providers where a phishing name needs no registration.
- * Most are in the public suffix list's private section (tldts reports them as private); this
- * list names the ones seen most in phishing (URLhaus / OpenPhish host statistics, and the
- * lookalike engine's free-host favourites), including providers that are not PSL suffixes.
+ * Free hosting and dynamic-DNS suffixes most used for phishing (all in the public suffix list's
+ * private section); the lookalike engine also tries `brand-com.<host>` on these, in this order.
  */
-const FREE_HOST_SUFFIXES: readonly string[] = [
+export const FREE_HOST_FAVOURITES: readonly string[] = [
   "duckdns.org",
-  "ddns.net",
-  "hopto.org",
-  "zapto.org",
-  "sytes.net",
-  "serveftp.com",
-  "no-ip.org",
-  "no-ip.biz",
-  "dynu.net",
-  "mooo.com",
-  "freedns.org",
   "github.io",
-  "gitlab.io",
   "blogspot.com",
   "herokuapp.com",
   "netlify.app",
@@ -30,18 +17,42 @@ const FREE_HOST_SUFFIXES: readonly string[] = [
   "web.app",
   "firebaseapp.com",
   "azurewebsites.net",
-  "glitch.me",
   "ngrok.io",
-  "ngrok-free.app",
-  "000webhostapp.com",
-  "weebly.com",
-  "wixsite.com",
-  "square.site",
+  "ddns.net",
+  "hopto.org",
+  "zapto.org",
   "onrender.com",
   "fly.dev",
+  "no-ip.org",
+  "trycloudflare.com",
+  "ngrok-free.app",
+  "r2.dev",
+  "wixsite.com",
+  "replit.app",
+  "webflow.io",
+  "gitlab.io",
+];
+
+/**
+ * Free subdomain hosts and dynamic-DNS providers where a phishing name needs no registration.
+ * Most are in the public suffix list's private section (tldts reports them as private); this
+ * list names the ones seen most in phishing (URLhaus / OpenPhish host statistics, and the
+ * lookalike engine's free-host favourites), including providers that are not PSL suffixes.
+ */
+const FREE_HOST_SUFFIXES: readonly string[] = [
+  ...FREE_HOST_FAVOURITES,
+  "sytes.net",
+  "serveftp.com",
+  "no-ip.biz",
+  "dynu.net",
+  "mooo.com",
+  "freedns.org",
+  "glitch.me",
+  "000webhostapp.com",
+  "weebly.com",
+  "square.site",
   "surge.sh",
   "repl.co",
-  "webflow.io",
   "godaddysites.com",
   "mybluehost.me",
 ];

@@ -13,21 +13,12 @@ import { busSink } from "./scan-publisher.ts";
 import { createScanRunner } from "./scan-runner.ts";
 import { settleOn } from "./settle.ts";
 import type { StageDef } from "./stage.ts";
+import { scanStartPayload } from "../../test/scan-payload.ts";
 
 const PREFIX = "bw";
 const logger = createSilentLogger();
 
-const payload = (scanId = randomUUID()): TScanStartPayload => ({
-  scan_id: scanId,
-  user_id: randomUUID(),
-  brand_name: "Acme Bank",
-  keywords: [],
-  owned_domains: ["acmebank.com"],
-  social_handles: [],
-  logo_url: null,
-  domain_profiles: [],
-  resume_from_stage: null,
-});
+const payload = (scanId = randomUUID()): TScanStartPayload => scanStartPayload({ scan_id: scanId });
 
 /** A stage that runs until cancelled or released; `started` counts its runs. */
 function gatedStage() {

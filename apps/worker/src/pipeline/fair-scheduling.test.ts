@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
@@ -7,18 +6,9 @@ import { createCheckpoints } from "./checkpoints.ts";
 import { createFairSlots } from "./fair-slots.ts";
 import { createScanRunner } from "./scan-runner.ts";
 import type { StageDef } from "./stage.ts";
+import { scanStartPayload } from "../../test/scan-payload.ts";
 
-const payload = (user_id: string): TScanStartPayload => ({
-  scan_id: randomUUID(),
-  user_id,
-  brand_name: "Acme Bank",
-  keywords: [],
-  owned_domains: ["acmebank.com"],
-  social_handles: [],
-  logo_url: null,
-  domain_profiles: [],
-  resume_from_stage: null,
-});
+const payload = (user_id: string): TScanStartPayload => scanStartPayload({ user_id });
 
 describe("fair slots", () => {
   it("gives a freed slot to the user with the fewest running scans, then the one served least recently", async () => {

@@ -1,26 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { ZEventMessage, type TEventMessage } from "@brandwarden/contract/events";
-import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { createCheckpoints } from "./checkpoints.ts";
 import { createScanRunner } from "./scan-runner.ts";
 import { throwIfCancelled, type StageDef } from "./stage.ts";
 import { skippedStage } from "./stages/skipped-stage.ts";
+import { scanStartPayload } from "../../test/scan-payload.ts";
 
-const payload = (over: Partial<TScanStartPayload> = {}): TScanStartPayload => ({
-  scan_id: randomUUID(),
-  user_id: randomUUID(),
-  brand_name: "Acme Bank",
-  keywords: [],
-  owned_domains: ["acmebank.com"],
-  social_handles: [],
-  logo_url: null,
-  domain_profiles: [],
-  resume_from_stage: null,
-  ...over,
-});
+const payload = scanStartPayload;
 
 function harness(stages: StageDef[], kv = createMemoryKv(), heartbeatMs?: number) {
   const events: TEventMessage[] = [];

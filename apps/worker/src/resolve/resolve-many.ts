@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import { ResultQueue } from "./result-queue.ts";
 import type { ResolveManyOptions, ResolveResult } from "./types.ts";
 
 /**
@@ -18,22 +19,15 @@ export async function* resolveMany(
   const inner = new AbortController();
   setMaxListeners(0, inner.signal); // one listener per query in flight
   const total = names.length;
-  const ready: ResolveResult[] = [];
-  let head = 0;
+  const ready = new ResultQueue<ResolveResult>();
   let next = 0;
   let done = 0;
   let registered = 0;
   let finished = total === 0;
   let failure: { err: unknown } | null = null;
-  let wake: (() => void) | null = null;
-  const poke = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
   const onAbort = () => {
     inner.abort(signal!.reason);
-    poke();
+    ready.poke();
   };
   signal?.addEventListener("abort", onAbort, { once: true });
 
@@ -54,32 +48,24 @@ export async function* resolveMany(
       if (r.status === "registered") registered++;
       ready.push(r);
       onProgress?.(done, total, registered);
-      poke();
     }
   };
   const workers = Array.from({ length: Math.min(concurrency, total) }, worker);
   void Promise.all(workers).then(() => {
     finished = true;
-    poke();
+    ready.poke();
   });
 
   try {
-    for (;;) {
-      while (head < ready.length) {
+    yield* ready.drain(
+      () => {
         if (signal?.aborted) throw signal.reason;
-        const r = ready[head]!;
-        ready[head++] = undefined as unknown as ResolveResult; // let it go
-        if (head > 4096 && head * 2 > ready.length) {
-          ready.splice(0, head);
-          head = 0;
-        }
-        yield r;
-      }
-      if (signal?.aborted) throw signal.reason;
-      if (failure) throw (failure as { err: unknown }).err;
-      if (finished) return;
-      await new Promise<void>((r) => (wake = r));
-    }
+      },
+      () => {
+        if (failure) throw (failure as { err: unknown }).err;
+        return finished;
+      },
+    );
   } finally {
     signal?.removeEventListener("abort", onAbort);
     if (!inner.signal.aborted) inner.abort(new Error("resolveMany stopped"));

@@ -3,7 +3,13 @@ import { createDeadlineSweep } from "../dns/deadline-sweep.ts";
 import { createDnsClient, DnsTimeoutError, type DnsClient, type DnsResponse } from "../dns/dns-client.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limiter.ts";
 import { resolveMany } from "./resolve-many.ts";
-import type { ResolveResult, ResolveStatus, Resolver, ResolverStats } from "./types.ts";
+import {
+  emptyResult,
+  type ResolveResult,
+  type ResolveStatus,
+  type Resolver,
+  type ResolverStats,
+} from "./types.ts";
 
 /**
  * Bulk DNS resolution of lookalike candidates, three-state.
@@ -52,6 +58,8 @@ export interface ResolverOptions {
 
 // The CLI's permute and resolve-feed commands still take the result type from here.
 export type { ResolveResult } from "./types.ts";
+// For the CLI, which imports the resolver module only.
+export { emptyResult } from "./types.ts";
 
 const MAX_CNAME_HOPS = 8;
 
@@ -244,16 +252,7 @@ export function createResolver(opts: ResolverOptions = {}): Resolver {
    */
   async function resolveOne(raw: string, signal?: AbortSignal): Promise<ResolveResult> {
     const domain = norm(raw.trim());
-    const result: ResolveResult = {
-      domain,
-      status: "unregistered",
-      dns_ns: [],
-      dns_a: [],
-      dns_aaaa: [],
-      dns_mx: [],
-      cname_chain: [],
-      wildcard: false,
-    };
+    const result = emptyResult(domain);
 
     // NS first; when it is slow (past `hedgeMs`), A/AAAA/MX go out alongside instead of after it.
     const hedge: Hedge = { domain, signal };

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { ResolveResult } from "./types.ts";
+import { emptyResult, type ResolveResult } from "./types.ts";
 import { SilentNameServersError, silentServersWatch } from "./silent-servers.ts";
 
 const r = (status: ResolveResult["status"], reason?: string): ResolveResult => ({
-  domain: "x.com",
+  ...emptyResult("x.com"),
   status,
   reason,
-  dns_ns: [],
-  dns_a: [],
-  dns_aaaa: [],
-  dns_mx: [],
-  cname_chain: [],
-  wildcard: false,
 });
 
 describe("silentServersWatch", () => {

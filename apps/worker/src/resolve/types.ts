@@ -19,6 +19,20 @@ export interface ResolveResult {
   wildcard: boolean;
 }
 
+/** A result with no records: where the resolver starts, unregistered until an answer says otherwise. */
+export function emptyResult(domain: string): ResolveResult {
+  return {
+    domain,
+    status: "unregistered",
+    dns_ns: [],
+    dns_a: [],
+    dns_aaaa: [],
+    dns_mx: [],
+    cname_chain: [],
+    wildcard: false,
+  };
+}
+
 export interface ResolveManyOptions {
   signal?: AbortSignal;
   /** After each domain: how many are done, of how many, and how many of them are registered. */

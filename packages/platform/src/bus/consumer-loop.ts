@@ -223,3 +223,18 @@ export function runGroupConsumer(
     },
   };
 }
+
+/**
+ * A bus keeps each running reader's `stop` in `running` so that closing the bus stops them all;
+ * the returned stop takes it out of the set before stopping it.
+ */
+export function stopWhenClosed(
+  running: Set<() => Promise<void>>,
+  stop: () => Promise<void>,
+): () => Promise<void> {
+  running.add(stop);
+  return async () => {
+    running.delete(stop);
+    await stop();
+  };
+}

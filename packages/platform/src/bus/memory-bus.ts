@@ -1,14 +1,8 @@
 import { globMatch } from "../glob/redis-glob.ts";
 import { createSilentLogger, type Logger } from "../logger/logger.ts";
-import {
-  DEFAULT_STREAM_LIMITS,
-  type Bus,
-  type BusHandler,
-  type StreamConsumer,
-  type StreamLimits,
-} from "./bus.ts";
+import { DEFAULT_STREAM_LIMITS, type Bus, type BusHandler, type StreamLimits } from "./bus.ts";
 import { decodeMessage, encodeMessage } from "./codec.ts";
-import { runGroupConsumer } from "./consumer-loop.ts";
+import { runGroupConsumer, stopWhenClosed } from "./consumer-loop.ts";
 import { createMemoryLeases } from "./leases.ts";
 import { createMemoryStreams } from "./memory-streams.ts";
 import { runPartitionedConsumer } from "./partitioned-consumer.ts";
@@ -33,7 +27,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
   const subscriptions = new Set<Subscription>();
   let closed = false;
   const streams = createMemoryStreams(opts.limits ?? DEFAULT_STREAM_LIMITS);
-  const consumers = new Set<StreamConsumer>();
+  const consumers = new Set<() => Promise<void>>();
   const tails = new Set<() => Promise<void>>();
   const leases = createMemoryLeases();
 
@@ -92,14 +86,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
         logger,
         stream,
       );
-      consumers.add(consumer);
-      return {
-        caughtUp: consumer.caughtUp,
-        async stop() {
-          consumers.delete(consumer);
-          await consumer.stop();
-        },
-      };
+      return { caughtUp: consumer.caughtUp, stop: stopWhenClosed(consumers, () => consumer.stop()) };
     },
     async consumePartitions(partitions, consumeOpts, handler) {
       if (closed) throw new Error("bus is closed");
@@ -111,14 +98,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
         consume: (stream, o, h) => bus.consume(stream, o, h),
         logger,
       });
-      consumers.add(consumer);
-      return {
-        caughtUp: consumer.caughtUp,
-        async stop() {
-          consumers.delete(consumer);
-          await consumer.stop();
-        },
-      };
+      return { caughtUp: consumer.caughtUp, stop: stopWhenClosed(consumers, () => consumer.stop()) };
     },
     async lastId(stream) {
       return streams.lastId(stream);
@@ -132,16 +112,12 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
     async tail(stream, sinceMs, handler) {
       if (closed) throw new Error("bus is closed");
       const stop = streams.tail(stream, sinceMs, handler, (err) => logHandlerError(stream, err));
-      tails.add(stop);
-      return async () => {
-        tails.delete(stop);
-        await stop();
-      };
+      return stopWhenClosed(tails, stop);
     },
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([...consumers].map((c) => c.stop()));
+      await Promise.all([...consumers].map((stop) => stop()));
       await Promise.all([...tails].map((stop) => stop()));
       streams.close();
       for (const sub of subscriptions) sub.active = false;

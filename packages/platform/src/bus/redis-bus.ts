@@ -9,7 +9,7 @@ import {
   type StreamLimits,
 } from "./bus.ts";
 import { decodeMessage, encodeMessage } from "./codec.ts";
-import { runGroupConsumer } from "./consumer-loop.ts";
+import { runGroupConsumer, stopWhenClosed } from "./consumer-loop.ts";
 import { createRedisLeases } from "./leases.ts";
 import { runPartitionedConsumer } from "./partitioned-consumer.ts";
 import { createRedisGroupReader, FIELD, streamEntries } from "./redis-streams.ts";
@@ -152,15 +152,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         },
       });
       const consumer: StreamConsumer = runGroupConsumer(reader, consumeOpts, handler, logger, stream);
-      const stop = () => consumer.stop();
-      readers.add(stop);
-      return {
-        caughtUp: consumer.caughtUp,
-        async stop() {
-          readers.delete(stop);
-          await stop();
-        },
-      };
+      return { caughtUp: consumer.caughtUp, stop: stopWhenClosed(readers, () => consumer.stop()) };
     },
     async consumePartitions(partitions, consumeOpts, handler) {
       if (closed) throw new Error("bus is closed");
@@ -172,15 +164,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         consume: (stream, o, h) => bus.consume(stream, o, h),
         logger,
       });
-      const stop = () => consumer.stop();
-      readers.add(stop);
-      return {
-        caughtUp: consumer.caughtUp,
-        async stop() {
-          readers.delete(stop);
-          await stop();
-        },
-      };
+      return { caughtUp: consumer.caughtUp, stop: stopWhenClosed(readers, () => consumer.stop()) };
     },
     async lastId(stream) {
       try {
@@ -215,11 +199,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
         conn.disconnect();
         await done;
       };
-      readers.add(stop);
-      return async () => {
-        readers.delete(stop);
-        await stop();
-      };
+      return stopWhenClosed(readers, stop);
     },
     async close() {
       if (closed) return;

@@ -11,15 +11,21 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-export function createRng(seed: string | number): Rng {
-  let a = hashString(String(seed));
+/** mulberry32 from a 32-bit seed: uniform in [0, 1). Also the worker's tests' and benches' PRNG. */
+export function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) | 0;
+    a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** mulberry32 seeded by the FNV-1a hash of `seed`. */
+export function createRng(seed: string | number): Rng {
+  return mulberry32(hashString(String(seed)));
 }
 
 export function int(rng: Rng, min: number, max: number): number {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DNSTWIST_FUZZERS } from "@brandwarden/contract/constants";
 import { ServicesScenarioSchema } from "./services-schema.ts";
 
 // The scenario format: everything the world serves, as one JSON document. Field names are
@@ -28,26 +29,8 @@ export const SITE_KINDS = [
 export const SiteKindSchema = z.enum(SITE_KINDS);
 export type SiteKind = z.infer<typeof SiteKindSchema>;
 
-// Permutation families; the names are dnstwist's fuzzer names plus `combosquat` (brand + word).
-const FUZZERS = [
-  "addition",
-  "bitsquatting",
-  "cyrillic",
-  "homoglyph",
-  "hyphenation",
-  "insertion",
-  "omission",
-  "plural",
-  "repetition",
-  "replacement",
-  "subdomain",
-  "transposition",
-  "vowel-swap",
-  "various",
-  "tld-swap",
-  "dictionary",
-  "combosquat",
-] as const;
+// Permutation families: dnstwist's fuzzer names plus `combosquat` (brand + word).
+const FUZZERS = [...DNSTWIST_FUZZERS, "combosquat"] as const;
 const FuzzerSchema = z.enum(FUZZERS);
 export type Fuzzer = z.infer<typeof FuzzerSchema>;
 

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
+import { createRng, hashString, type Rng } from "../scenario/prng.ts";
 
 // Every world service is a Fastify app bound to one loopback address and port; this keeps
 // the create/listen/close dance in one place.
@@ -39,24 +40,8 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-// FNV-1a: small, stable hash for deterministic ids, colours and avatars.
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+// FNV-1a: small, stable hash for deterministic ids, colours and avatars (the generator's hash).
+export const hash32: (s: string) => number = hashString;
 
 // mulberry32 seeded from a string: deterministic pseudo-random stream.
-export function seededRng(seed: string): () => number {
-  let a = hash32(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRng: (seed: string) => Rng = createRng;

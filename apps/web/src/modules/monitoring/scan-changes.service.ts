@@ -139,6 +139,17 @@ export function createScanChangesService(deps: {
     return { counts, items, trackedIds };
   }
 
+  /** What a scan's finding of either kind tells the tracking: who, when, from which finding. */
+  function scanLook(
+    scan: ScanRow,
+    findingId: string,
+    facts: LookFacts,
+    changes: TFieldChange[],
+    at: Date,
+  ): Omit<Look, "kind" | "name" | "evidence"> {
+    return { userId: scan.user_id, source: "scan", at, facts, changes, scanId: scan.id, findingId };
+  }
+
   function domainLook(
     scan: ScanRow,
     r: DomainFindingRow,
@@ -147,16 +158,10 @@ export function createScanChangesService(deps: {
     at: Date,
   ): Look {
     return {
-      userId: scan.user_id,
+      ...scanLook(scan, r.id, facts, changes, at),
       kind: "domain",
       name: r.domain,
-      source: "scan",
-      at,
-      facts,
       evidence: domainEvidenceOf(r),
-      changes,
-      scanId: scan.id,
-      findingId: r.id,
       note: facts.malicious ? maliciousBecause(r) : null,
     };
   }
@@ -240,18 +245,12 @@ export function createScanChangesService(deps: {
     at: Date,
   ): Look {
     return {
-      userId: scan.user_id,
+      ...scanLook(scan, r.id, facts, changes, at),
       kind: "social",
       name: socialName(r),
       platform: r.platform,
       handle: r.handle,
-      source: "scan",
-      at,
-      facts,
       evidence: facts.present ? socialEvidenceOf(r) : null,
-      changes,
-      scanId: scan.id,
-      findingId: r.id,
     };
   }
 

@@ -5,6 +5,9 @@ import type { ObservationInsert, TrackedInsert, TrackedRow } from "./tracking.re
 // One look at a lookalike (a scan's finding, a watch's check) applied to its tracked record
 // (pure): the new row, and the timeline entry when something happened.
 
+/** The score and the analyst's label, kept for both kinds of finding. */
+const SCORE_EVIDENCE = ["score", "severity", "adjusted_score", "adjusted_severity", "label"] as const;
+
 /** Finding fields kept as a tracked lookalike's latest evidence (what the next look is compared with). */
 const DOMAIN_EVIDENCE = [
   "domain_unicode",
@@ -37,11 +40,7 @@ const DOMAIN_EVIDENCE = [
   "asn_org",
   "ip_country",
   "threat_feed_hits",
-  "score",
-  "severity",
-  "adjusted_score",
-  "adjusted_severity",
-  "label",
+  ...SCORE_EVIDENCE,
 ] as const;
 
 const SOCIAL_EVIDENCE = [
@@ -53,11 +52,7 @@ const SOCIAL_EVIDENCE = [
   "verified",
   "links",
   "avatar_hash",
-  "score",
-  "severity",
-  "adjusted_score",
-  "adjusted_severity",
-  "label",
+  ...SCORE_EVIDENCE,
 ] as const;
 
 function pick(source: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import AhoCorasick from "modern-ahocorasick";
 import { toUnicode } from "punycode";
 import { parse } from "tldts";
-import { FREE_HOST_FAVOURITES } from "../../lookalike/data/free-hosts.ts";
+import { FREE_HOST_FAVOURITES } from "../../infra-facts/free-hosts.ts";
 import { brandProfile, type BrandProfile, type BrandTerms, type Term } from "./brand-terms.ts";
 import { EditIndex } from "./edit-index.ts";
 import { foldLabel } from "./fold-label.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generatePermutations } from "../generate.ts";
-import { FREE_HOST_FAVOURITES } from "../data/free-hosts.ts";
+import { FREE_HOST_FAVOURITES } from "../../infra-facts/free-hosts.ts";
 import { freeHostSuffixes } from "./suffix.ts";
 import { names } from "../../../test/fuzzer-output.ts";
 

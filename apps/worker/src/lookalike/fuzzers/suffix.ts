@@ -1,6 +1,6 @@
 /** Suffix fuzzers: dnstwist's tld-swap, and public-suffix-list driven wrong/added/faux TLDs and free hosts. */
 import { FAUX_TLD_TARGETS, FAUX_TLD_TOKENS } from "../data/words.ts";
-import { FREE_HOST_FAVOURITES } from "../data/free-hosts.ts";
+import { FREE_HOST_FAVOURITES } from "../../infra-facts/free-hosts.ts";
 import { childSuffixes, labelCount, listedSuffixes } from "../psl.ts";
 import type { FuzzerFn } from "../types.ts";
 
