@@ -77,6 +77,22 @@ describe("campaign narratives: bounded, cached per scan, limited per user", () =
     expect(ctx.llm.requests()).toHaveLength(callsAfterFirst); // no LLM budget spent
   }, 60_000);
 
+  it("asks the model once when the dashboard asks for a scan's narratives twice at once", async () => {
+    await configureAi("openai");
+    ctx.llm.setFaults({ delay_ms: 0 });
+    const { user, scan } = await scanWithFindings();
+    const before = ctx.llm.requests().length;
+    const [a, b] = await Promise.all([service.forScan(scan.id, user.id), service.forScan(scan.id, user.id)]);
+    expect(a.narratives[0]!.source).toBe("ai");
+    expect(b).toEqual(a);
+    const oneGeneration = ctx.llm.requests().length - before;
+    // The same scan alone, in another user's account: what one generation costs.
+    const other = await scanWithFindings();
+    const beforeOther = ctx.llm.requests().length;
+    await service.forScan(other.scan.id, other.user.id);
+    expect(oneGeneration).toBe(ctx.llm.requests().length - beforeOther);
+  });
+
   it("regenerates with the model once it answers, within a per-user limit (429 beyond)", async () => {
     await configureAi("openai");
     ctx.llm.setFaults({ delay_ms: 0 });

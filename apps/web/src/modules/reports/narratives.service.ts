@@ -31,7 +31,21 @@ export function createNarrativesService(deps: {
     return h.digest("hex");
   }
 
-  async function generate(scanId: string, fingerprint: string, requesterId: string) {
+  // Generations in flight in this process, by scan and campaigns: the dashboard's parts, a second
+  // tab or a double click asking at once share one worker call (and one LLM budget) instead of
+  // each starting its own.
+  const inFlight = new Map<string, Promise<ReturnType<typeof present>>>();
+
+  function generate(scanId: string, fingerprint: string, requesterId: string) {
+    const key = `${scanId}:${fingerprint}`;
+    const running = inFlight.get(key);
+    if (running) return running;
+    const started = generateOnce(scanId, fingerprint, requesterId).finally(() => inFlight.delete(key));
+    inFlight.set(key, started);
+    return started;
+  }
+
+  async function generateOnce(scanId: string, fingerprint: string, requesterId: string) {
     await deps.rateLimit.hit(
       `narratives:${requesterId}`,
       NARRATIVE_GENERATIONS.max,
@@ -43,7 +57,7 @@ export function createNarrativesService(deps: {
   }
 
   return {
-    /** The cached narratives of the scan's current campaigns, generated on first need. */
+    /** The cached narratives of the scan's current campaigns, generated on first need (once). */
     async forScan(scanId: string, requesterId: string) {
       const fingerprint = await fingerprintOf(scanId);
       const cached = await deps.repo.cached(scanId);
