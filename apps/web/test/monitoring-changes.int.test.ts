@@ -59,7 +59,7 @@ for (const { variant, status } of await dbVariants()) {
       social: Array<{
         platform: "x";
         handle: string;
-        status: "found" | "missing";
+        status: "found" | "missing" | "unknown";
         display_name?: string;
       }> = [],
     ) {
@@ -111,7 +111,11 @@ for (const { variant, status } of await dbVariants()) {
           site("acmebank-pay.com"),
           site("acmebank-help.com"),
         ],
-        [{ platform: "x", handle: "acmebank_help", status: "found", display_name: "Acme Bank Help" }],
+        [
+          { platform: "x", handle: "acmebank_help", status: "found", display_name: "Acme Bank Help" },
+          // The platform could not tell: still new on a first scan, nothing was looked at before.
+          { platform: "x", handle: "acmebank_verify", status: "unknown" },
+        ],
       );
       const rows = await findingsOf(first);
       expect(rows.map((r) => [r.domain, r.change])).toEqual(
@@ -128,6 +132,7 @@ for (const { variant, status } of await dbVariants()) {
         computed: true,
         previous_scan_id: null,
         counts: { new: 4, unchanged: 0 },
+        social_counts: { new: 2, unchanged: 0 },
       });
       const list = (await owner.get("/lookalikes")).json();
       expect(list.total).toBe(5);

@@ -189,7 +189,9 @@ export function createScanChangesService(deps: {
       let v: Verdict;
       if (!presentSocial(r)) {
         if (p && r.status === "missing") continue; // found before, missing now: gone, below
-        v = { change: "unchanged", changes: [] }; // unknown: no evidence either way
+        // Unknown (the platform could not tell): no evidence of change either way; new when no
+        // scan has looked at it before, as for domains.
+        v = { change: p || t?.last_scan_id ? "unchanged" : "new", changes: [] };
       } else if (p) {
         const changes = diffSocialEvidence(p, r, hashSimilarity);
         v = { change: changes.length ? "changed" : "unchanged", changes };
