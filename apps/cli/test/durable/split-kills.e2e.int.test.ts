@@ -90,6 +90,9 @@ describe("a scan survives its web or worker process being killed at any stage", 
   ): Promise<Array<{ killedIn: TScanStage[]; log: string[] }>> {
     const remaining = [...SCAN_STAGES];
     const runs = [];
+    // Scans in a row that went through every stage left before it was seen running (score and
+    // audit last well under a second): each still had to match the baseline, and the next tries again.
+    let missed = 0;
     while (remaining.length) {
       const killedIn: TScanStage[] = [];
       const { log, findings } = await scanThrough(
@@ -107,8 +110,10 @@ describe("a scan survives its web or worker process being killed at any stage", 
         },
       );
       expect(findings).toEqual(baseline);
-      // A fresh scan always catches the first stage left: every scan makes progress.
-      expect(killedIn.length).toBeGreaterThan(0);
+      // Nearly every scan catches the first stage left; a few in a row that catch none means the
+      // stage is never seen running, which is a failure.
+      missed = killedIn.length ? 0 : missed + 1;
+      expect(missed, `no stage of ${remaining.join(", ")} caught running in ${missed} scans`).toBeLessThan(4);
       for (const stage of killedIn) remaining.splice(remaining.indexOf(stage), 1);
       runs.push({ killedIn, log });
     }

@@ -168,8 +168,10 @@ export function createScanChangesService(deps: {
 
   async function socialPass(scan: ScanRow, prev: ScanRow | null, at: Date, tx: DbOrTx) {
     const current = await deps.repo.socialRows(scan.id, tx);
-    const before = prev ? (await deps.repo.socialRows(prev.id, tx)).filter(presentSocial) : [];
-    const prevBy = new Map(before.map((r) => [socialName(r), r]));
+    const previous = prev ? await deps.repo.socialRows(prev.id, tx) : [];
+    const prevBy = new Map(previous.filter(presentSocial).map((r) => [socialName(r), r]));
+    // Looked at by the previous scan (found or unknown), as for domains.
+    const prevSeen = new Set(previous.filter((r) => r.status !== "missing").map(socialName));
     const curBy = new Map(current.map((r) => [socialName(r), r]));
     const tracked = await deps.tracking.byNames(
       scan.user_id,
@@ -191,7 +193,7 @@ export function createScanChangesService(deps: {
         if (p && r.status === "missing") continue; // found before, missing now: gone, below
         // Unknown (the platform could not tell): no evidence of change either way; new when no
         // scan has looked at it before, as for domains.
-        v = { change: p || t?.last_scan_id ? "unchanged" : "new", changes: [] };
+        v = { change: prevSeen.has(name) || t?.last_scan_id ? "unchanged" : "new", changes: [] };
       } else if (p) {
         const changes = diffSocialEvidence(p, r, hashSimilarity);
         v = { change: changes.length ? "changed" : "unchanged", changes };
