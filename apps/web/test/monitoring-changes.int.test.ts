@@ -217,7 +217,7 @@ for (const { variant, status } of await dbVariants()) {
       expect(page.timeline.map((e: { event: string }) => e.event)).toEqual(["changed", "first_seen"]);
       const goneLookalike = (await owner.get(`/findings/${gone.id}`)).json().lookalike;
       expect(goneLookalike).toMatchObject({ state: "down" });
-      expect(goneLookalike.down_at).toBeTruthy();
+      expect(goneLookalike.down_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
     });
 
     it("raises findings.changed naming what moved, in the feed and as a signed webhook", async () => {
@@ -248,7 +248,9 @@ for (const { variant, status } of await dbVariants()) {
         30_000,
       );
 
-      expect((await owner.post(`/alerts/${alert.id}/read`)).json().alert.read_at).toBeTruthy();
+      expect((await owner.post(`/alerts/${alert.id}/read`)).json().alert.read_at).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d/,
+      );
       expect((await owner.get("/alerts?unread=true")).json()).toMatchObject({ total: 0, unread: 0 });
       expect((await owner.post(`/alerts/${randomUUID()}/read`)).statusCode).toBe(404);
     });

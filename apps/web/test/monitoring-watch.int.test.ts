@@ -158,11 +158,11 @@ for (const { variant, status } of await dbVariants()) {
         name: "acmebank-parked.com",
         state: "takedown_requested",
       });
-      expect(sent.json().lookalike.takedown_requested_at).toBeTruthy();
+      expect(sent.json().lookalike.takedown_requested_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
       expect((await owner.post("/takedowns/sent", { finding_id: "nope" })).statusCode).toBe(422);
 
       const roundId = await t.container.services.monitoring.watch.startRound(userId);
-      expect(roundId).toBeTruthy();
+      expect(roundId).toMatch(/^[0-9a-f-]{36}$/);
       const call = worker.calls.find((c) => c.path === "/watch")!;
       const body = call.body as TWatchRequest;
       expect(call.authorization).toMatch(/^Bearer /);
@@ -247,7 +247,7 @@ for (const { variant, status } of await dbVariants()) {
       expect(downAlert.reason).toMatch(/takedown requested on .* worked: its site no longer answers/);
       const page = (await owner.get(downAlert.link)).json();
       expect(page.lookalike.state).toBe("down");
-      expect(page.lookalike.down_at).toBeTruthy();
+      expect(page.lookalike.down_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
       expect(page.timeline.map((e: { event: string }) => e.event).slice(0, 2)).toEqual([
         "down",
         "takedown_requested",

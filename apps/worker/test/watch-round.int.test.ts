@@ -125,7 +125,7 @@ describe("a watch round against a world that moved", () => {
       reachable: true,
     });
     expect(registered.finding).toMatchObject({ login_form: true, original_domain: "acmebank.com" });
-    expect(registered.finding!.registrar).toBeTruthy();
+    expect(registered.finding!.registrar).toBe(world.changes.lookalike(fresh.domain)!.registration.registrar);
     expect(registered.finding!.score).toBeGreaterThan(0);
     expect(seen.get(pinned.domain)).toMatchObject({ kind: "registered", source: "pinned" });
 
