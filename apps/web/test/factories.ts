@@ -93,3 +93,20 @@ export const parkedFindingInitial = (
   severity: "low",
   ...over,
 });
+
+/**
+ * A scan's findings and its completion as the worker reports them, applied through the web's
+ * event consumer (each scan numbers its own messages, as the worker does).
+ */
+export async function reportCompletedScan(
+  consumer: { apply(message: unknown): Promise<void> },
+  scanId: string,
+  domains: unknown[],
+  social: unknown[] = [],
+): Promise<void> {
+  let seq = 0;
+  const envelope = (kind: string, data: unknown) => ({ v: 1, kind, scan_id: scanId, seq: ++seq, ts: new Date().toISOString(), data }); // prettier-ignore
+  await consumer.apply(envelope("findings_initial", { original_domain: "acmebank.com", findings: domains }));
+  if (social.length) await consumer.apply(envelope("social_findings_initial", { findings: social }));
+  await consumer.apply(envelope("scan_update", { status: "completed", stage_states: {} }));
+}

@@ -7,7 +7,7 @@ import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/w
 import { users } from "../src/db/schema.ts";
 import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
 import { browserAgent } from "./browser-agent.ts";
-import { insertScan, parkedFindingInitial } from "./factories.ts";
+import { insertScan, parkedFindingInitial, reportCompletedScan } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 
 // Two real TLSH hashes of different pages (a parking page, a login clone): far apart.
@@ -51,7 +51,6 @@ for (const { variant, status } of await dbVariants()) {
     let userId: string;
     const secret = newWebhookSecret();
     const scanIds: string[] = [];
-    let seq = 0;
 
     /** A scan as the worker reports it: its findings, then its completion. */
     async function scan(
@@ -68,13 +67,7 @@ for (const { variant, status } of await dbVariants()) {
         created_at: new Date(Date.now() - 10_000 + scanIds.length * 1000),
       });
       scanIds.push(s.id);
-      const envelope = (kind: string, data: unknown) => ({ v: 1, kind, scan_id: s.id, seq: ++seq, ts: new Date().toISOString(), data }); // prettier-ignore
-      await t.container.consumer.apply(
-        envelope("findings_initial", { original_domain: "acmebank.com", findings: domains }),
-      );
-      if (social.length)
-        await t.container.consumer.apply(envelope("social_findings_initial", { findings: social }));
-      await t.container.consumer.apply(envelope("scan_update", { status: "completed", stage_states: {} }));
+      await reportCompletedScan(t.container.consumer, s.id, domains, social);
       return s.id;
     }
     const findingsOf = async (scanId: string, query = "") =>

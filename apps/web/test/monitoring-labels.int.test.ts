@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 import { browserAgent } from "./browser-agent.ts";
-import { insertScan, parkedFindingInitial } from "./factories.ts";
+import { insertScan, parkedFindingInitial, reportCompletedScan } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 
 type Item = TDomainFindingInitial;
@@ -42,23 +42,17 @@ for (const { variant, status } of await dbVariants()) {
     let t: TestWeb;
     let owner: ReturnType<typeof browserAgent>;
     let userId: string;
-    let seq = 0;
     const findings = new Map<string, string>(); // domain (or x:handle) -> finding id of the first scan
 
     /** A scan as the worker reports it: its findings, then its completion. */
     async function scan(domains: Item[], handles: string[] = []) {
       const s = await insertScan(t.db, userId, { status: "running" });
-      const envelope = (kind: string, data: unknown) => ({ v: 1, kind, scan_id: s.id, seq: ++seq, ts: new Date().toISOString(), data }); // prettier-ignore
-      await t.container.consumer.apply(
-        envelope("findings_initial", { original_domain: "acmebank.com", findings: domains }),
+      await reportCompletedScan(
+        t.container.consumer,
+        s.id,
+        domains,
+        handles.map((handle) => ({ platform: "x", handle, status: "found" })),
       );
-      if (handles.length)
-        await t.container.consumer.apply(
-          envelope("social_findings_initial", {
-            findings: handles.map((handle) => ({ platform: "x", handle, status: "found" })),
-          }),
-        );
-      await t.container.consumer.apply(envelope("scan_update", { status: "completed", stage_states: {} }));
       return s.id;
     }
     /** Both scans see the same world: only the analyst's labels change between them. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
-import { insertScan } from "../factories.ts";
+import { insertScan, reportCompletedScan } from "../factories.ts";
 import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // Issue 21 in Chromium: confirming a finding on the triage page makes its lookalike malicious at
@@ -31,11 +31,8 @@ describe("a triage label in the browser", () => {
     const { services, infra, consumer } = bw.app.web.container;
     const user = await services.users.createUser({ email: OWNER, password: PASSWORD });
     const s = await insertScan(infra.db, user.id, { status: "running" });
-    let seq = 0;
-    const env = (kind: string, data: unknown) => ({ v: 1, kind, scan_id: s.id, seq: ++seq, ts: new Date().toISOString(), data }); // prettier-ignore
     const findings = [parked("acmebank-login.com", 38), parked("acmebank-pay.com", 25)];
-    await consumer.apply(env("findings_initial", { original_domain: "acmebank.com", findings }));
-    await consumer.apply(env("scan_update", { status: "completed", stage_states: {} }));
+    await reportCompletedScan(consumer, s.id, findings);
   }, 180_000);
   afterAll(async () => {
     await bw?.stop();

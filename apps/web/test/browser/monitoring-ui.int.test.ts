@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
-import { insertScan } from "../factories.ts";
+import { insertScan, reportCompletedScan } from "../factories.ts";
 import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
 
 // Issue 21 in Chromium: the dashboard opens on what changed since the last scan, the findings
@@ -41,7 +41,6 @@ describe("monitoring in the browser", () => {
     const { services, infra } = bw.app.web.container;
     const consumer = bw.app.web.container.consumer;
     const user = await services.users.createUser({ email: OWNER, password: PASSWORD });
-    let seq = 0;
     // Two scans as the worker reports them: findings, then completion.
     const scan = async (findings: TDomainFindingInitial[]) => {
       const s = await insertScan(infra.db, user.id, {
@@ -49,9 +48,7 @@ describe("monitoring in the browser", () => {
         created_at: new Date(Date.now() - 60_000 + scanIds.length * 1000),
       });
       scanIds.push(s.id);
-      const env = (kind: string, data: unknown) => ({ v: 1, kind, scan_id: s.id, seq: ++seq, ts: new Date().toISOString(), data }); // prettier-ignore
-      await consumer.apply(env("findings_initial", { original_domain: "acmebank.com", findings }));
-      await consumer.apply(env("scan_update", { status: "completed", stage_states: {} }));
+      await reportCompletedScan(consumer, s.id, findings);
     };
     await scan([site("acmebank-login.com"), site("acmebank-secure.com", true), site("acmebank-pay.com"), site("acmebank-help.com")]); // prettier-ignore
     await scan([site("acmebank-login.com", true), site("acmebank-secure.com", true), site("acmebank-help.com"), site("acmebank-verify.com", true)]); // prettier-ignore
