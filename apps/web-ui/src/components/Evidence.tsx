@@ -1,5 +1,5 @@
 import type { TSignals } from "@brandwarden/contract/findings";
-import type { DomainFinding, SocialFinding } from "../api/types.ts";
+import type { TDomainFindingView, TSocialFindingView } from "@brandwarden/contract/browser/findings";
 import { cell, date, humanise, scoreOf, severityOf } from "../lib/format.ts";
 import { SeverityBadge, TableHead } from "./ui.tsx";
 import { AiDemotionNote } from "./AiDemotion.tsx";
@@ -59,7 +59,7 @@ function Signals({ signals }: { signals: TSignals | null }) {
   );
 }
 
-function Verdict({ f }: { f: DomainFinding | SocialFinding }) {
+function Verdict({ f }: { f: TDomainFindingView | TSocialFindingView }) {
   return (
     <div className="verdict">
       <SeverityBadge severity={severityOf(f)} />
@@ -115,7 +115,7 @@ export function TrackedEvidence({ evidence: e }: { evidence: Record<string, unkn
   return known.length ? <Facts rows={known} /> : null;
 }
 
-export function DomainEvidence({ f }: { f: DomainFinding }) {
+export function DomainEvidence({ f }: { f: TDomainFindingView }) {
   return (
     <div className="evidence">
       <div className="evidence-shot">
@@ -196,7 +196,7 @@ export function DomainEvidence({ f }: { f: DomainFinding }) {
   );
 }
 
-export function SocialEvidence({ f }: { f: SocialFinding }) {
+export function SocialEvidence({ f }: { f: TSocialFindingView }) {
   return (
     <div className="evidence">
       <div className="evidence-shot">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { takedownApi } from "../api/endpoints.ts";
-import type { TakedownDraft } from "../api/types.ts";
+import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
 import { CopyButton, Dialog, ErrorBanner, Loading } from "./ui.tsx";
 import { TakedownSent } from "./TakedownSent.tsx";
 
@@ -13,7 +13,7 @@ export function TakedownDialog({
   finding: { id: string; domain: string } | null;
   onClose(): void;
 }) {
-  const [draft, setDraft] = useState<TakedownDraft | null>(null);
+  const [draft, setDraft] = useState<TTakedownDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const generate = useCallback(async () => {

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { takedownApi } from "../api/endpoints.ts";
-import type { TrackedLookalike } from "../api/types.ts";
+import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import { dateTime } from "../lib/format.ts";
 import { Link } from "../lib/router.tsx";
 
 /** "Mark takedown sent": from then on the watch checks the site and records when it goes down. */
 export function TakedownSent({ findingId }: { findingId: string }) {
-  const [sent, setSent] = useState<TrackedLookalike | null>(null);
+  const [sent, setSent] = useState<TTrackedLookalike | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const mark = async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
-import type { Campaign, Narratives } from "../api/types.ts";
+import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
 import { Empty, ErrorBanner, Loading, SeverityBadge, TableHead } from "../components/ui.tsx";
 import { CampaignGraph } from "./Charts.tsx";
 
@@ -21,7 +22,7 @@ function OwnBadge() {
  * A finding's campaign in the findings table: the campaign's name (its id when the campaigns
  * are not loaded), with the "brand's own" badge for the brand's probable defensive registrations.
  */
-export function CampaignCell({ id, campaigns }: { id: string | null; campaigns: Campaign[] }) {
+export function CampaignCell({ id, campaigns }: { id: string | null; campaigns: TCampaignView[] }) {
   if (!id) return <>—</>;
   const c = campaigns.find((x) => x.campaign_id === id);
   return (
@@ -39,7 +40,7 @@ export function Campaigns({
   done,
 }: {
   scanId: string;
-  campaigns: Campaign[];
+  campaigns: TCampaignView[];
   onPick(id: string): void;
   done: boolean;
 }) {
@@ -102,7 +103,7 @@ export function Campaigns({
 }
 
 function NarrativeList({ scanId }: { scanId: string }) {
-  const [data, setData] = useState<Narratives | null>(null);
+  const [data, setData] = useState<TNarrativesView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     setError(null);

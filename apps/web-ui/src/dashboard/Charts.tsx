@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
-import type { Campaign } from "../api/types.ts";
+import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
 import { Empty, ErrorBanner } from "../components/ui.tsx";
 
 /** Findings per severity, from the one counts request a live update makes. */
@@ -77,7 +77,13 @@ const hueOf = (i: number) => (i * 67) % 360;
  * common) at the centre, its domains on a circle around it, one link per domain, its name
  * underneath (two lines). The brand's own registrations are drawn grey and dashed.
  */
-export function CampaignGraph({ campaigns, onPick }: { campaigns: Campaign[]; onPick(id: string): void }) {
+export function CampaignGraph({
+  campaigns,
+  onPick,
+}: {
+  campaigns: TCampaignView[];
+  onPick(id: string): void;
+}) {
   const shown = campaigns.slice(0, 12);
   if (!shown.length)
     return <Empty title="No campaigns">Findings that share infrastructure are grouped here.</Empty>;
@@ -167,7 +173,7 @@ export function CampaignGraph({ campaigns, onPick }: { campaigns: Campaign[]; on
  * A campaign's name on two lines: its lead ("Hostinger 127.20.80.1", "Brand's own") over the
  * rest ("registered Oct 25–27 · 9 domains"), each cut to fit its cell.
  */
-function captionLines(c: Campaign): [string, string] {
+function captionLines(c: TCampaignView): [string, string] {
   const [lead = c.campaign_id, ...rest] = c.name.split(" · ");
   const first = c.kind === "defensive" ? "Brand's own registrations" : lead;
   return [shorten(first, 30), shorten(rest.join(" · "), 38)];

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from "react";
 import { CHANGE_KINDS, FUZZER_NAMES, SEVERITIES, type TLabel } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi, triageApi } from "../api/endpoints.ts";
-import type { Campaign, DomainFinding, FindingsFilters, Page } from "../api/types.ts";
+import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type { TDomainFindingView, TDomainFindingsPage } from "@brandwarden/contract/browser/findings";
+import type { FindingsFilters } from "../api/findings-query.ts";
 import { DomainEvidence } from "../components/Evidence.tsx";
 import { TakedownDialog } from "../components/TakedownDialog.tsx";
 import { Dialog, Empty, ErrorBanner, Loading, Pager } from "../components/ui.tsx";
@@ -12,7 +14,7 @@ import { CampaignCell } from "./Campaigns.tsx";
 interface Props {
   scanId: string;
   tick: number;
-  campaigns: Campaign[];
+  campaigns: TCampaignView[];
   initialCampaign?: string;
   /** Opens filtered by change since the previous scan (the "since the last scan" panel, alert links). */
   initialChange?: FindingsFilters["change"];
@@ -59,11 +61,11 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
   });
   const [text, setText] = useState("");
   const [visible, setVisible] = useState<string[]>(loadColumns);
-  const [data, setData] = useState<Page<DomainFinding> | null>(null);
+  const [data, setData] = useState<TDomainFindingsPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [open, setOpen] = useState<DomainFinding | null>(null);
-  const [takedown, setTakedown] = useState<DomainFinding | null>(null);
+  const [open, setOpen] = useState<TDomainFindingView | null>(null);
+  const [takedown, setTakedown] = useState<TDomainFindingView | null>(null);
   const [reload, setReload] = useState(0);
 
   // Text search waits for a pause in typing.
@@ -120,7 +122,7 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
     setVisible(next);
     saveColumns(next);
   };
-  const label = async (f: DomainFinding, value: TLabel) => {
+  const label = async (f: TDomainFindingView, value: TLabel) => {
     try {
       await triageApi.label("domain", f.id, value);
       setOpen(null);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { SCAN_STAGES } from "@brandwarden/contract/constants";
-import type { LogLine, Scan } from "../api/types.ts";
+import type { TLogLine, TScan } from "@brandwarden/contract/browser/scans";
 import { Empty, StatusBadge } from "../components/ui.tsx";
 import { time } from "../lib/format.ts";
 import type { LiveMode } from "./useScanLive.ts";
@@ -22,7 +22,7 @@ const MODE_TEXT: Record<LiveMode, string> = {
 };
 
 /** Progress per stage of the scan, from the live stream (or the poll). */
-export function StageProgress({ scan, mode }: { scan: Scan; mode: LiveMode }) {
+export function StageProgress({ scan, mode }: { scan: TScan; mode: LiveMode }) {
   return (
     <section className="card" aria-labelledby="progress-h">
       <div className="card-head">
@@ -71,7 +71,7 @@ export function StageProgress({ scan, mode }: { scan: Scan; mode: LiveMode }) {
   );
 }
 
-export function ScanLog({ log }: { log: LogLine[] }) {
+export function ScanLog({ log }: { log: TLogLine[] }) {
   const box = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
-import type { Scan } from "../api/types.ts";
+import type { TScan } from "@brandwarden/contract/browser/scans";
 import { Empty, ErrorBanner, StatusBadge } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link } from "../lib/router.tsx";
@@ -12,7 +12,7 @@ import { useUserPaths } from "./ActingFor.tsx";
  * current scan's status changes (`refreshOn`), not on every findings update.
  */
 export function ScanHistory({ current, refreshOn }: { current: string | undefined; refreshOn: string }) {
-  const [scans, setScans] = useState<Scan[] | null>(null);
+  const [scans, setScans] = useState<TScan[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const paths = useUserPaths();
   useEffect(() => {

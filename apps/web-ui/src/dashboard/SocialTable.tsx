@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi } from "../api/endpoints.ts";
-import type { Page, SocialFinding } from "../api/types.ts";
+import type { TSocialFindingView, TSocialFindingsPage } from "@brandwarden/contract/browser/findings";
 import { SocialEvidence } from "../components/Evidence.tsx";
 import {
   Dialog,
@@ -19,9 +19,9 @@ import { AiDemotionBadge } from "../components/AiDemotion.tsx";
 /** Social accounts that may impersonate the brand: 10 a page, worst first. */
 export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<SocialFinding> | null>(null);
+  const [data, setData] = useState<TSocialFindingsPage | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState<SocialFinding | null>(null);
+  const [open, setOpen] = useState<TSocialFindingView | null>(null);
   const [reload, setReload] = useState(0);
 
   useEffect(() => {

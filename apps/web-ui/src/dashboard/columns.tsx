@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { DOMAIN_SORT_COLUMNS } from "@brandwarden/contract/finding-fields";
-import type { DomainFinding } from "../api/types.ts";
+import type { TDomainFindingView } from "@brandwarden/contract/browser/findings";
 import { SeverityBadge } from "../components/ui.tsx";
 import { AiDemotionBadge } from "../components/AiDemotion.tsx";
 import { ChangeBadge } from "../monitoring/badges.tsx";
@@ -11,7 +11,7 @@ export interface Column {
   key: string;
   label: string;
   sort: string | null;
-  render(f: DomainFinding): ReactNode;
+  render(f: TDomainFindingView): ReactNode;
 }
 
 const LABELS: Partial<Record<string, string>> = {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi, scanEventsUrl } from "../api/endpoints.ts";
-import type { DashboardStatus, LogLine, Scan } from "../api/types.ts";
+import type { TLogLine, TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
 
 export type LiveMode = "idle" | "connecting" | "live" | "polling";
 
@@ -16,7 +16,7 @@ const LOG_LIMIT = 300;
  * until its report is ready. `findingsTick` changes (debounced) when findings arrive.
  */
 export function useScanLive(scanId: string | undefined) {
-  const [status, setStatus] = useState<DashboardStatus | null>(null);
+  const [status, setStatus] = useState<TScanStatusView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [mode, setMode] = useState<LiveMode>("idle");
   const [findingsTick, setFindingsTick] = useState(0);
@@ -68,7 +68,7 @@ export function useScanLive(scanId: string | undefined) {
     setMode("connecting");
     const es = new EventSource(scanEventsUrl(resolvedId));
     source.current = es;
-    const patchScan = (data: Partial<Scan>) =>
+    const patchScan = (data: Partial<TScan>) =>
       setStatus((s) =>
         s?.scan && s.scan.scan_id === resolvedId ? { ...s, scan: { ...s.scan, ...data } } : s,
       );
@@ -82,13 +82,13 @@ export function useScanLive(scanId: string | undefined) {
     es.addEventListener("open", () => setMode("live"));
     es.addEventListener("hello", (e) => {
       setMode("live");
-      patchScan(parse(e) as Partial<Scan>);
+      patchScan(parse(e) as Partial<TScan>);
     });
     for (const type of ["phase_progress", "phase_update"])
-      es.addEventListener(type, (e) => patchScan(parse(e) as Partial<Scan>));
+      es.addEventListener(type, (e) => patchScan(parse(e) as Partial<TScan>));
     es.addEventListener("log", (e) => {
-      const d = parse(e) as Partial<LogLine>;
-      const line: LogLine = {
+      const d = parse(e) as Partial<TLogLine>;
+      const line: TLogLine = {
         level: d.level ?? "info",
         message: d.message ?? "",
         stage: d.stage ?? null,
@@ -99,7 +99,7 @@ export function useScanLive(scanId: string | undefined) {
     es.addEventListener("findings", bumpFindings);
     for (const type of ["complete", "failed", "cancelled"])
       es.addEventListener(type, (e) => {
-        patchScan(parse(e) as Partial<Scan>);
+        patchScan(parse(e) as Partial<TScan>);
         es.close();
         setMode("idle");
         bumpFindings();

@@ -3,7 +3,7 @@ import { CHANGE_KINDS } from "@brandwarden/contract/constants";
 import type { TChangeKind } from "@brandwarden/contract/monitoring";
 import { messageOf } from "../api/client.ts";
 import { monitoringApi } from "../api/endpoints.ts";
-import type { ChangesView } from "../api/types.ts";
+import type { TChangesView } from "@brandwarden/contract/browser/monitoring";
 import { ErrorBanner, SeverityBadge } from "../components/ui.tsx";
 import { severityOf } from "../lib/format.ts";
 import { Link } from "../lib/router.tsx";
@@ -27,7 +27,7 @@ export function ChangesPanel({
   selected: string;
   onPick(change: TChangeKind | "moved" | ""): void;
 }) {
-  const [view, setView] = useState<ChangesView | null>(null);
+  const [view, setView] = useState<TChangesView | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const ctl = new AbortController();

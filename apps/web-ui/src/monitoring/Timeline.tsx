@@ -1,4 +1,4 @@
-import type { Observation } from "../api/types.ts";
+import type { TObservation } from "@brandwarden/contract/monitoring";
 import { dateTime } from "../lib/format.ts";
 import { LifecycleBadge } from "./badges.tsx";
 import { ChangeList } from "./ChangeList.tsx";
@@ -18,7 +18,7 @@ const EVENTS: Record<string, string> = {
 const SOURCES: Record<string, string> = { scan: "scan", watch: "watch", analyst: "analyst", ct: "CT log" };
 
 /** A tracked lookalike's timeline, newest first. */
-export function Timeline({ entries }: { entries: Observation[] }) {
+export function Timeline({ entries }: { entries: TObservation[] }) {
   if (!entries.length) return <p className="muted">Nothing recorded yet.</p>;
   return (
     <ol className="timeline" aria-label="Timeline" data-testid="timeline">

@@ -1,4 +1,4 @@
-import type { KeywordExpansion } from "../api/types.ts";
+import type { TKeywordExpansion } from "@brandwarden/contract/browser/account";
 import { Notice, StatusBadge } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 
@@ -6,7 +6,7 @@ import { dateTime } from "../lib/format.ts";
  * The keywords Brandwarden derived from the profile (product names, brand-name spellings) after
  * the last save, and what went wrong if it did: the worker reports failures on the event stream.
  */
-export function AccountKeywords({ expansion }: { expansion: KeywordExpansion | null }) {
+export function AccountKeywords({ expansion }: { expansion: TKeywordExpansion | null }) {
   return (
     <section className="card stack" aria-labelledby="derived-h" data-testid="keyword-expansion">
       <div className="row-between">

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { SOCIAL_PLATFORMS, type TSocialPlatform } from "@brandwarden/contract/constants";
 import { ApiError, messageOf } from "../api/client.ts";
 import { accountApi } from "../api/endpoints.ts";
-import type { Account, AccountUpdate } from "../api/types.ts";
+import type { TAccount, TAccountUpdate } from "@brandwarden/contract/browser/account";
 import { Empty, ErrorBanner, Field, Loading, Notice, StatusBadge, TableHead } from "../components/ui.tsx";
 import { Link, useLocation, useTitle } from "../lib/router.tsx";
 import { AccountKeywords } from "./AccountKeywords.tsx";
@@ -23,7 +23,7 @@ const lines = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const toForm = (a: Account): Form => ({
+const toForm = (a: TAccount): Form => ({
   brand_name: a.brand_name ?? "",
   brand_names: a.brand_names.join("\n"),
   owned_domains: a.owned_domains.map((d) => d.domain).join("\n"),
@@ -32,7 +32,7 @@ const toForm = (a: Account): Form => ({
   social_handles: a.social_handles.map((h) => ({ platform: h.platform, handle: h.handle })),
 });
 
-const toUpdate = (f: Form): AccountUpdate => ({
+const toUpdate = (f: Form): TAccountUpdate => ({
   brand_name: f.brand_name.trim(),
   brand_names: lines(f.brand_names),
   owned_domains: lines(f.owned_domains).map((d) => d.toLowerCase()),
@@ -49,7 +49,7 @@ const inFlight = (s: string) => s === "pending" || s === "running";
 export function AccountPage({ userId }: { userId?: string } = {}) {
   useTitle("Brand profile");
   const { query } = useLocation();
-  const [account, setAccount] = useState<Account | null>(null);
+  const [account, setAccount] = useState<TAccount | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -294,7 +294,7 @@ export function AccountPage({ userId }: { userId?: string } = {}) {
   );
 }
 
-function EnrichmentStates({ account, onReenrich }: { account: Account; onReenrich(id: string): void }) {
+function EnrichmentStates({ account, onReenrich }: { account: TAccount; onReenrich(id: string): void }) {
   return (
     <section className="card" aria-labelledby="enrich-h">
       <h2 id="enrich-h">Enrichment</h2>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi } from "../api/endpoints.ts";
-import type { AdminUser } from "../api/types.ts";
+import type { TAdminUser } from "@brandwarden/contract/browser/admin";
 import { Empty, ErrorBanner, Field, Loading, Notice, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
@@ -42,7 +42,7 @@ export function AdminPage() {
 
 function Users() {
   const { user: me } = useSession();
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [users, setUsers] = useState<TAdminUser[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);

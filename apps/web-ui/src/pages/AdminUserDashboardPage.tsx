@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { adminApi } from "../api/endpoints.ts";
-import type { AdminUser } from "../api/types.ts";
+import type { TAdminUser } from "@brandwarden/contract/browser/admin";
 import { ErrorBanner, Loading, Notice } from "../components/ui.tsx";
 import { ActingFor } from "../dashboard/ActingFor.tsx";
 import { Link } from "../lib/router.tsx";
@@ -13,7 +13,7 @@ import { DashboardPage } from "./DashboardPage.tsx";
  * the user sees them. Every request names the user; the server records the access.
  */
 export function AdminUserDashboardPage({ userId }: { userId: string }) {
-  const [user, setUser] = useState<AdminUser | null>(null);
+  const [user, setUser] = useState<TAdminUser | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     adminApi.user(userId).then(

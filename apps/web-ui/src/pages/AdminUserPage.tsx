@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi, dashboardApi } from "../api/endpoints.ts";
-import type { AdminUser, Scan } from "../api/types.ts";
+import type { TAdminUser } from "@brandwarden/contract/browser/admin";
+import type { TScan } from "@brandwarden/contract/browser/scans";
 import { Empty, ErrorBanner, Loading, Notice, StatusBadge, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
@@ -15,7 +16,7 @@ import { AdminSubpageHead } from "./AdminPage.tsx";
  * the user, and the server records it as an `admin_acted_for` audit event.
  */
 export function AdminUserPage({ userId }: { userId: string }) {
-  const [user, setUser] = useState<AdminUser | null>(null);
+  const [user, setUser] = useState<TAdminUser | null>(null);
   const [error, setError] = useState<string | null>(null);
   useTitle(user ? `Admin · ${user.email}` : "Admin");
 
@@ -53,7 +54,7 @@ export function AdminUserPage({ userId }: { userId: string }) {
 }
 
 function UserScans({ userId }: { userId: string }) {
-  const [scans, setScans] = useState<Scan[] | null>(null);
+  const [scans, setScans] = useState<TScan[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

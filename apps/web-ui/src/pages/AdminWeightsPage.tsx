@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi } from "../api/endpoints.ts";
-import type { WeightsOverview } from "../api/types.ts";
+import type { TWeightsOverview } from "@brandwarden/contract/browser/admin";
 import { ErrorBanner, Loading, Notice, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { useTitle } from "../lib/router.tsx";
@@ -40,7 +40,7 @@ const show = (v: number | null | undefined) => (v === null || v === undefined ? 
  */
 export function AdminWeightsPage() {
   useTitle("Scoring weights");
-  const [data, setData] = useState<WeightsOverview | null>(null);
+  const [data, setData] = useState<TWeightsOverview | null>(null);
   const [draft, setDraft] = useState<Draft>({});
   const [error, setError] = useState<string | null>(null);
   const [badSignal, setBadSignal] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { alertsApi } from "../api/endpoints.ts";
-import type { AlertsPage as AlertsData } from "../api/types.ts";
+import type { TAlertsPage } from "@brandwarden/contract/browser/alerts";
 import { Empty, ErrorBanner, Loading, Pager, SeverityBadge } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
@@ -22,7 +22,7 @@ export function AlertsPage() {
   useTitle("Alerts");
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const [data, setData] = useState<AlertsData | null>(null);
+  const [data, setData] = useState<TAlertsPage | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {

@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { dashboardApi, reportUrl } from "../api/endpoints.ts";
-import type { Campaign, DashboardStatus, FindingsFilters, Scan } from "../api/types.ts";
+import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
+import type { FindingsFilters } from "../api/findings-query.ts";
 import { ChangesPanel } from "../monitoring/ChangesPanel.tsx";
 import { Empty, ErrorBanner, Loading, Notice, StatusBadge } from "../components/ui.tsx";
 import { Campaigns } from "../dashboard/Campaigns.tsx";
@@ -26,7 +28,7 @@ export function DashboardPage() {
   const { status, scan, error, mode, findingsTick, refresh } = useScanLive(requested);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [campaigns, setCampaigns] = useState<Campaign[]>([]);
+  const [campaigns, setCampaigns] = useState<TCampaignView[]>([]);
   const [campaignPick, setCampaignPick] = useState<{ id: string; n: number } | null>(null);
   // "Since the last scan": a change picked there (or named by an alert's link) filters the table.
   const [changePick, setChangePick] = useState<{ change: string; n: number }>(() => ({
@@ -43,7 +45,7 @@ export function DashboardPage() {
     );
   }, [scanId, findingsTick]);
 
-  const act = async (fn: () => Promise<{ scan: Scan }>, open = false) => {
+  const act = async (fn: () => Promise<{ scan: TScan }>, open = false) => {
     setBusy(true);
     setActionError(null);
     try {
@@ -181,7 +183,7 @@ export function DashboardPage() {
   );
 }
 
-function Reports({ scanId, status }: { scanId: string; status: DashboardStatus }) {
+function Reports({ scanId, status }: { scanId: string; status: TScanStatusView }) {
   const report = status.report;
   const scanDone = status.scan?.status === "completed";
   if (!scanDone) return null;

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { accountApi } from "../api/endpoints.ts";
-import type { Account } from "../api/types.ts";
+import type { TAccount } from "@brandwarden/contract/browser/account";
 import { ErrorBanner, Notice } from "../components/ui.tsx";
 
 const MAX_BYTES = 1024 * 1024;
 const ACCEPT = "image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg";
 
 /** The brand logo (PNG, JPEG or SVG up to 1 MiB); the server checks the bytes and sanitises SVG. */
-export function LogoUpload({ account, onUploaded }: { account: Account; onUploaded(): void }) {
+export function LogoUpload({ account, onUploaded }: { account: TAccount; onUploaded(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);

@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../api/client.ts";
 import { monitoringApi, takedownApi } from "../api/endpoints.ts";
-import type {
-  DomainFinding,
-  FindingDetail,
-  LookalikeDetail,
-  SocialFinding,
-  TrackedLookalike,
-} from "../api/types.ts";
+import type { TDomainFindingView, TSocialFindingView } from "@brandwarden/contract/browser/findings";
+import type { TFindingDetail, TLookalikeDetail } from "@brandwarden/contract/browser/monitoring";
+import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import { DomainEvidence, SocialEvidence, TrackedEvidence } from "../components/Evidence.tsx";
 import { TakedownDialog } from "../components/TakedownDialog.tsx";
 import { ErrorBanner, Loading, SeverityBadge } from "../components/ui.tsx";
@@ -18,15 +14,15 @@ import { ChangeList } from "../monitoring/ChangeList.tsx";
 import { Timeline } from "../monitoring/Timeline.tsx";
 
 type Loaded = {
-  lookalike: TrackedLookalike | null;
-  finding: DomainFinding | SocialFinding | null;
-  timeline: LookalikeDetail["timeline"];
+  lookalike: TTrackedLookalike | null;
+  finding: TDomainFindingView | TSocialFindingView | null;
+  timeline: TLookalikeDetail["timeline"];
   /** The tracked record's latest evidence (what is known before any scan lists it). */
-  evidence: LookalikeDetail["evidence"] | null;
+  evidence: TLookalikeDetail["evidence"] | null;
 };
 
-const isDomain = (f: DomainFinding | SocialFinding): f is DomainFinding => "domain" in f;
-const findingName = (f: DomainFinding | SocialFinding) =>
+const isDomain = (f: TDomainFindingView | TSocialFindingView): f is TDomainFindingView => "domain" in f;
+const findingName = (f: TDomainFindingView | TSocialFindingView) =>
   isDomain(f) ? f.domain : `${f.platform}:${f.handle}`;
 
 /**
@@ -52,7 +48,7 @@ export function LookalikePage({
 
   const load = useCallback(async () => {
     try {
-      const r: LookalikeDetail | FindingDetail = lookalikeId
+      const r: TLookalikeDetail | TFindingDetail = lookalikeId
         ? await monitoringApi.lookalike(lookalikeId)
         : await monitoringApi.finding(findingId!, kind);
       setData({

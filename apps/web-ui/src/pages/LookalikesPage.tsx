@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { LIFECYCLE_STATES } from "@brandwarden/contract/constants";
 import { messageOf } from "../api/client.ts";
 import { monitoringApi } from "../api/endpoints.ts";
-import type { LookalikesPage as LookalikesData } from "../api/types.ts";
+import type { TLookalikesPage } from "@brandwarden/contract/browser/monitoring";
 import { Empty, ErrorBanner, Loading, Pager, SeverityBadge, TableHead } from "../components/ui.tsx";
 import { dateTime } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
@@ -13,7 +13,7 @@ export function LookalikesPage() {
   useTitle("Lookalikes");
   const [page, setPage] = useState(1);
   const [state, setState] = useState("");
-  const [data, setData] = useState<LookalikesData | null>(null);
+  const [data, setData] = useState<TLookalikesPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {

@@ -3,7 +3,7 @@ import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
 import { AI_PROVIDERS } from "@brandwarden/contract/constants";
 import { ApiError, messageOf } from "../api/client.ts";
 import { adminApi } from "../api/endpoints.ts";
-import type { AdminSettings } from "../api/types.ts";
+import type { TAdminSettings } from "@brandwarden/contract/browser/admin";
 import { ErrorBanner, Field, Loading, Notice } from "../components/ui.tsx";
 
 interface Form {
@@ -17,7 +17,7 @@ interface Form {
   adjustment_max: string;
 }
 
-const toForm = (s: AdminSettings): Form => ({
+const toForm = (s: TAdminSettings): Form => ({
   enabled: s.ai_provider.enabled ?? false,
   provider: s.ai_provider.config.provider ?? "openai",
   base_url: s.ai_provider.config.base_url ?? "",
@@ -30,7 +30,7 @@ const toForm = (s: AdminSettings): Form => ({
 
 /** Platform settings: the AI provider (API key write-only, encrypted at rest) and the audit configuration. */
 export function SettingsForm() {
-  const [settings, setSettings] = useState<AdminSettings | null>(null);
+  const [settings, setSettings] = useState<TAdminSettings | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});

@@ -1,10 +1,10 @@
-import type { LearnerStatus } from "../api/types.ts";
+import type { TLearnerStatus } from "@brandwarden/contract/browser/triage";
 
 /**
  * Where the learner stands (contract rule 7): it fits new weights only once at least
  * MIN_LABELED_SAMPLES findings are labelled, counting domains and social accounts together.
  */
-export function LabelsNeeded({ learner }: { learner: LearnerStatus | null }) {
+export function LabelsNeeded({ learner }: { learner: TLearnerStatus | null }) {
   if (!learner) return null;
   const { labeled_samples: have, min_labeled_samples: min, labels_needed: needed } = learner;
   return (

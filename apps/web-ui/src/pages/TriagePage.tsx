@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { TLabel } from "@brandwarden/contract/common";
 import { messageOf } from "../api/client.ts";
 import { triageApi } from "../api/endpoints.ts";
-import type { LearnerStatus, TriageItem } from "../api/types.ts";
+import type { TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
 import { DomainEvidence, SocialEvidence } from "../components/Evidence.tsx";
 import { TakedownDialog } from "../components/TakedownDialog.tsx";
 import { Empty, ErrorBanner, Loading, Notice, SeverityBadge } from "../components/ui.tsx";
@@ -10,7 +10,7 @@ import { severityOf } from "../lib/format.ts";
 import { Link, useTitle } from "../lib/router.tsx";
 import { LabelsNeeded } from "./TriageLearner.tsx";
 
-const nameOf = (item: TriageItem) =>
+const nameOf = (item: TTriageItem) =>
   item.kind === "domain" ? item.finding.domain : `@${item.finding.handle} (${item.finding.platform})`;
 
 function isTyping(target: EventTarget | null): boolean {
@@ -24,8 +24,8 @@ function isTyping(target: EventTarget | null): boolean {
 /** Unlabeled findings, worst first: evidence side by side, confirm or benign one at a time or in bulk. */
 export function TriagePage() {
   useTitle("Triage");
-  const [items, setItems] = useState<TriageItem[] | null>(null);
-  const [learner, setLearner] = useState<LearnerStatus | null>(null);
+  const [items, setItems] = useState<TTriageItem[] | null>(null);
+  const [learner, setLearner] = useState<TLearnerStatus | null>(null);
   const [index, setIndex] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState("");
