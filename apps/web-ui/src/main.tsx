@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { SessionProvider } from "./lib/session.tsx";
-import "./styles.css";
+import "./global.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
