@@ -1,6 +1,7 @@
 import { type ReactNode } from "react";
 import { sessionApi } from "./api/endpoints.ts";
-import { ErrorBanner, Loading } from "./ui/Field.tsx";
+import { ErrorBanner } from "./ui/ErrorBanner.tsx";
+import { Loading } from "./ui/Loading.tsx";
 import { AccountPage } from "./features/account/AccountPage.tsx";
 import { AdminPage } from "./features/admin/AdminPage.tsx";
 import { AdminUserDashboardPage } from "./features/admin/AdminUserDashboardPage.tsx";

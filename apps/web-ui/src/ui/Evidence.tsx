@@ -1,7 +1,8 @@
 import type { TSignals } from "@brandwarden/contract/findings";
 import type { TDomainFindingView, TSocialFindingView } from "@brandwarden/contract/browser/findings";
 import { cell, date, humanise, scoreOf, severityOf } from "../lib/format.ts";
-import { SeverityBadge, TableHead } from "./Field.tsx";
+import { SeverityBadge } from "./SeverityBadge.tsx";
+import { TableHead } from "./TableHead.tsx";
 import { AiDemotionNote } from "./AiDemotion.tsx";
 
 /** The evidence behind a finding, side by side: picture, signals and why, registration, hosting. */

@@ -1,5 +1,6 @@
 import type { TKeywordExpansion } from "@brandwarden/contract/browser/account";
-import { Notice, StatusBadge } from "../../ui/Field.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { StatusBadge } from "../../ui/StatusBadge.tsx";
 import { dateTime } from "../../lib/format.ts";
 
 /**

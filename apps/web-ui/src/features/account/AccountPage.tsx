@@ -3,7 +3,13 @@ import { SOCIAL_PLATFORMS, type TSocialPlatform } from "@brandwarden/contract/co
 import { ApiError, messageOf } from "../../api/client.ts";
 import { accountApi } from "../../api/endpoints.ts";
 import type { TAccount, TAccountUpdate } from "@brandwarden/contract/browser/account";
-import { Empty, ErrorBanner, Field, Loading, Notice, StatusBadge, TableHead } from "../../ui/Field.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { StatusBadge } from "../../ui/StatusBadge.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
 import { Link, useLocation, useTitle } from "../../lib/router.tsx";
 import { AccountKeywords } from "./AccountKeywords.tsx";
 import { LogoUpload } from "./LogoUpload.tsx";

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { messageOf } from "../../api/client.ts";
 import { accountApi } from "../../api/endpoints.ts";
 import type { TAccount } from "@brandwarden/contract/browser/account";
-import { ErrorBanner, Notice } from "../../ui/Field.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Notice } from "../../ui/Notice.tsx";
 
 const MAX_BYTES = 1024 * 1024;
 const ACCEPT = "image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg";

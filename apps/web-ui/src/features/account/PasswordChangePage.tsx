@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { sessionApi } from "../../api/endpoints.ts";
-import { ErrorBanner, NewPasswordField, Notice, PasswordField } from "../../ui/Field.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { NewPasswordField } from "../../ui/NewPasswordField.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { PasswordField } from "../../ui/PasswordField.tsx";
 import { useTitle } from "../../lib/router.tsx";
 import { useSubmit } from "../../lib/useSubmit.ts";
 

@@ -2,7 +2,12 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { ApiError, messageOf } from "../../api/client.ts";
 import { adminApi } from "../../api/endpoints.ts";
 import type { TAdminUser } from "@brandwarden/contract/browser/admin";
-import { Empty, ErrorBanner, Field, Loading, Notice, TableHead } from "../../ui/Field.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
 import { dateTime } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";

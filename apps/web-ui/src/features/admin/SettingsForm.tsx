@@ -4,7 +4,10 @@ import { AI_PROVIDERS } from "@brandwarden/contract/constants";
 import { ApiError, messageOf } from "../../api/client.ts";
 import { adminApi } from "../../api/endpoints.ts";
 import type { TAdminSettings } from "@brandwarden/contract/browser/admin";
-import { ErrorBanner, Field, Loading, Notice } from "../../ui/Field.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { Notice } from "../../ui/Notice.tsx";
 
 interface Form {
   enabled: boolean;

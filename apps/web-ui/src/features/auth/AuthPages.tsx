@@ -1,6 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { sessionApi } from "../../api/endpoints.ts";
-import { EmailField, ErrorBanner, NewPasswordField, Notice, PasswordField } from "../../ui/Field.tsx";
+import { EmailField } from "../../ui/EmailField.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { NewPasswordField } from "../../ui/NewPasswordField.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Link, navigate, useTitle } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useSubmit } from "../../lib/useSubmit.ts";

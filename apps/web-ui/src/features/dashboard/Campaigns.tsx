@@ -3,7 +3,11 @@ import { messageOf } from "../../api/client.ts";
 import { dashboardApi } from "../../api/endpoints.ts";
 import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
 import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
-import { Empty, ErrorBanner, Loading, SeverityBadge, TableHead } from "../../ui/Field.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
 import { CampaignGraph } from "./Charts.tsx";
 
 /** Evidence lines shown per campaign in the table; the rest on hover. */

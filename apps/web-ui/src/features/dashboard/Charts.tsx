@@ -3,7 +3,8 @@ import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
 import { messageOf } from "../../api/client.ts";
 import { dashboardApi } from "../../api/endpoints.ts";
 import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
-import { Empty, ErrorBanner } from "../../ui/Field.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 
 /** Findings per severity, from the one counts request a live update makes. */
 export function SeverityChart({ scanId, tick }: { scanId: string; tick: number }) {

@@ -7,7 +7,11 @@ import type { TDomainFindingView, TDomainFindingsPage } from "@brandwarden/contr
 import type { FindingsFilters } from "../../api/findings-query.ts";
 import { DomainEvidence } from "../../ui/Evidence.tsx";
 import { TakedownDialog } from "../takedowns/TakedownDialog.tsx";
-import { Dialog, Empty, ErrorBanner, Loading, Pager } from "../../ui/Field.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { Pager } from "../../ui/Pager.tsx";
 import { COLUMNS, DEFAULT_COLUMNS, loadColumns, PINNED_COLUMNS, saveColumns } from "./columns.tsx";
 import { CampaignCell } from "./Campaigns.tsx";
 

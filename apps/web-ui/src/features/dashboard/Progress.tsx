@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { SCAN_STAGES } from "@brandwarden/contract/constants";
 import type { TLogLine, TScan } from "@brandwarden/contract/browser/scans";
-import { Empty, StatusBadge } from "../../ui/Field.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { StatusBadge } from "../../ui/StatusBadge.tsx";
 import { time } from "../../lib/format.ts";
 import type { LiveMode } from "./useScanLive.ts";
 

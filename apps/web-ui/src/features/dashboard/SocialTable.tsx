@@ -3,16 +3,14 @@ import { messageOf } from "../../api/client.ts";
 import { dashboardApi } from "../../api/endpoints.ts";
 import type { TSocialFindingView, TSocialFindingsPage } from "@brandwarden/contract/browser/findings";
 import { SocialEvidence } from "../../ui/Evidence.tsx";
-import {
-  Dialog,
-  Empty,
-  ErrorBanner,
-  Loading,
-  Pager,
-  SeverityBadge,
-  StatusBadge,
-  TableHead,
-} from "../../ui/Field.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { Pager } from "../../ui/Pager.tsx";
+import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
+import { StatusBadge } from "../../ui/StatusBadge.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
 import { cell, scoreOf, severityOf } from "../../lib/format.ts";
 import { AiDemotionBadge } from "../../ui/AiDemotion.tsx";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { DOMAIN_SORT_COLUMNS } from "@brandwarden/contract/finding-fields";
 import type { TDomainFindingView } from "@brandwarden/contract/browser/findings";
-import { SeverityBadge } from "../../ui/Field.tsx";
+import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
 import { AiDemotionBadge } from "../../ui/AiDemotion.tsx";
 import { ChangeBadge } from "../lookalikes/badges.tsx";
 import { cell, humanise, scoreOf, severityOf } from "../../lib/format.ts";

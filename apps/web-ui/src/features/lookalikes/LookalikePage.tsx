@@ -6,7 +6,9 @@ import type { TFindingDetail, TLookalikeDetail } from "@brandwarden/contract/bro
 import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import { DomainEvidence, SocialEvidence, TrackedEvidence } from "../../ui/Evidence.tsx";
 import { TakedownDialog } from "../takedowns/TakedownDialog.tsx";
-import { ErrorBanner, Loading, SeverityBadge } from "../../ui/Field.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
 import { dateTime } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
 import { ChangeBadge, LifecycleBadge } from "./badges.tsx";

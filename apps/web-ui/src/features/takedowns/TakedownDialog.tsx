@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../../api/client.ts";
 import { takedownApi } from "../../api/endpoints.ts";
 import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
-import { CopyButton, Dialog, ErrorBanner, Loading } from "../../ui/Field.tsx";
+import { CopyButton } from "../../ui/CopyButton.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Loading } from "../../ui/Loading.tsx";
 import { TakedownSent } from "./TakedownSent.tsx";
 
 /** "Generate takedown": the drafted abuse e-mail, ready to copy. */

@@ -1,0 +1,6 @@
+import type { TSeverity } from "@brandwarden/contract/common";
+
+/** A finding's severity band. */
+export function SeverityBadge({ severity }: { severity: TSeverity }) {
+  return <span className={`sev sev-${severity}`}>{severity}</span>;
+}
