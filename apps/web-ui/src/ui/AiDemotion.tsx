@@ -1,5 +1,6 @@
 import type { TAiDemotion } from "@brandwarden/contract/findings";
 import { aiDemotionBadge, describeAiDemotion } from "@brandwarden/contract/ai-demotion";
+import "./AiDemotion.css";
 
 /**
  * Marks a finding whose score an AI review lowered, or tried to lower and hard evidence held in

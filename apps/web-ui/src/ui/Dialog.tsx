@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import "./Dialog.css";
 
 /** A modal dialog on the native <dialog>: focus trapped, Escape closes. */
 export function Dialog({

@@ -4,6 +4,7 @@ import { cell, date, humanise, scoreOf, severityOf } from "../lib/format.ts";
 import { SeverityBadge } from "./SeverityBadge.tsx";
 import { TableHead } from "./TableHead.tsx";
 import { AiDemotionNote } from "./AiDemotion.tsx";
+import "./Evidence.css";
 
 /** The evidence behind a finding, side by side: picture, signals and why, registration, hosting. */
 

@@ -1,3 +1,5 @@
+import "./Loading.css";
+
 /** A spinner and what is loading, announced politely. */
 export function Loading({ label = "Loading…" }: { label?: string }) {
   return (

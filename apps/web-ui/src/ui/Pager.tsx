@@ -1,4 +1,5 @@
 import { plural } from "../lib/format.ts";
+import "./Pager.css";
 
 /** The footer of a paged list; `list` is the page the API returned (its page, per_page and total). */
 export function Pager({

@@ -1,4 +1,5 @@
 import type { TSeverity } from "@brandwarden/contract/common";
+import "./SeverityBadge.css";
 
 /** A finding's severity band. */
 export function SeverityBadge({ severity }: { severity: TSeverity }) {

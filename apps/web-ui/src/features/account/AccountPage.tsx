@@ -13,6 +13,7 @@ import { TableHead } from "../../ui/TableHead.tsx";
 import { Link, useLocation, useTitle } from "../../lib/router.tsx";
 import { AccountKeywords } from "./AccountKeywords.tsx";
 import { LogoUpload } from "./LogoUpload.tsx";
+import "./account.css";
 
 interface Form {
   brand_name: string;

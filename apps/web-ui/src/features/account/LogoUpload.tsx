@@ -4,6 +4,7 @@ import { accountApi } from "../../api/endpoints.ts";
 import type { TAccount } from "@brandwarden/contract/browser/account";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Notice } from "../../ui/Notice.tsx";
+import "./account.css";
 
 const MAX_BYTES = 1024 * 1024;
 const ACCEPT = "image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg";

@@ -6,6 +6,7 @@ import { Notice } from "../../ui/Notice.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { useTitle } from "../../lib/router.tsx";
 import { useSubmit } from "../../lib/useSubmit.ts";
+import "./account.css";
 
 /**
  * The logged-in user's password change: the current password, then the new one twice. On success

@@ -12,6 +12,7 @@ import { dateTime } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { SettingsForm } from "./SettingsForm.tsx";
+import "./admin.css";
 
 /** The head of a page under /admin: a link back to the admin page, the title, then what follows it. */
 export function AdminSubpageHead({ title, children }: { title: ReactNode; children?: ReactNode }) {

@@ -8,6 +8,7 @@ import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { Notice } from "../../ui/Notice.tsx";
+import "./admin.css";
 
 interface Form {
   enabled: boolean;

@@ -9,8 +9,8 @@ import { Pager } from "../../ui/Pager.tsx";
 import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
 import { dateTime } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
-import "../lookalikes/lookalikes.css";
 import { alertsRead } from "./UnreadAlerts.tsx";
+import "./alerts.css";
 
 const TYPES: Record<string, string> = {
   "lookalike.registered": "Registered",

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { alertsApi } from "../../api/endpoints.ts";
-import "../lookalikes/lookalikes.css";
+import "./alerts.css";
 
 const READ = "brandwarden:alerts-read";
 

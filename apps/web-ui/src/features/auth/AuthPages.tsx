@@ -8,6 +8,7 @@ import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Link, navigate, useTitle } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useSubmit } from "../../lib/useSubmit.ts";
+import "./auth.css";
 
 function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   useTitle(title);

@@ -9,6 +9,7 @@ import { Loading } from "../../ui/Loading.tsx";
 import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
 import { TableHead } from "../../ui/TableHead.tsx";
 import { CampaignGraph } from "./Charts.tsx";
+import "./dashboard.css";
 
 /** Evidence lines shown per campaign in the table; the rest on hover. */
 const EVIDENCE_SHOWN = 3;

@@ -5,6 +5,7 @@ import { dashboardApi } from "../../api/endpoints.ts";
 import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
 import { Empty } from "../../ui/Empty.tsx";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import "./dashboard.css";
 
 /** Findings per severity, from the one counts request a live update makes. */
 export function SeverityChart({ scanId, tick }: { scanId: string; tick: number }) {

@@ -21,6 +21,7 @@ import { useActingFor, useUserPaths } from "./ActingFor.tsx";
 import { useScanLive } from "./useScanLive.ts";
 import { dateTime } from "../../lib/format.ts";
 import { Link, navigate, useLocation, useTitle } from "../../lib/router.tsx";
+import "./dashboard.css";
 
 export function DashboardPage() {
   // Opened from the admin area for another user, every request names that user (ActingFor).

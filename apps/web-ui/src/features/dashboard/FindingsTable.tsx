@@ -14,6 +14,7 @@ import { Loading } from "../../ui/Loading.tsx";
 import { Pager } from "../../ui/Pager.tsx";
 import { COLUMNS, DEFAULT_COLUMNS, loadColumns, PINNED_COLUMNS, saveColumns } from "./columns.tsx";
 import { CampaignCell } from "./Campaigns.tsx";
+import "./dashboard.css";
 
 interface Props {
   scanId: string;
@@ -102,7 +103,7 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
     () => COLUMNS.filter((c) => PINNED_COLUMNS.includes(c.key) || visible.includes(c.key)),
     [visible],
   );
-  /** Pinned columns stick to the left edge, each at its own offset (see `.pin-N` in styles.css). */
+  /** Pinned columns stick to the left edge, each at its own offset (see `.pin-N` in dashboard.css). */
   const pinClass = (key: string) => {
     const i = PINNED_COLUMNS.indexOf(key);
     return i < 0 ? "" : ` pin pin-${i}`;

@@ -5,6 +5,7 @@ import { Empty } from "../../ui/Empty.tsx";
 import { StatusBadge } from "../../ui/StatusBadge.tsx";
 import { time } from "../../lib/format.ts";
 import type { LiveMode } from "./useScanLive.ts";
+import "./dashboard.css";
 
 const STAGE_NAMES: Record<string, string> = {
   generate: "Generate permutations",

@@ -8,6 +8,7 @@ import { StatusBadge } from "../../ui/StatusBadge.tsx";
 import { dateTime } from "../../lib/format.ts";
 import { Link } from "../../lib/router.tsx";
 import { useUserPaths } from "./ActingFor.tsx";
+import "./dashboard.css";
 
 /**
  * Past scans of the user, newest first; each opens the dashboard on that scan. Refetched when the

@@ -13,6 +13,7 @@ import { StatusBadge } from "../../ui/StatusBadge.tsx";
 import { TableHead } from "../../ui/TableHead.tsx";
 import { cell, scoreOf, severityOf } from "../../lib/format.ts";
 import { AiDemotionBadge } from "../../ui/AiDemotion.tsx";
+import "./dashboard.css";
 
 /** Social accounts that may impersonate the brand: 10 a page, worst first. */
 export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) {

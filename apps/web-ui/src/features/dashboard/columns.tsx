@@ -5,6 +5,7 @@ import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
 import { AiDemotionBadge } from "../../ui/AiDemotion.tsx";
 import { ChangeBadge } from "../lookalikes/badges.tsx";
 import { cell, humanise, scoreOf, severityOf } from "../../lib/format.ts";
+import "./dashboard.css";
 
 /** A column of the domain findings table; `sort` is the server's sort column (null: not sortable). */
 export interface Column {

@@ -1,5 +1,6 @@
 import { describeChange } from "@brandwarden/contract/change-describe";
 import type { TFieldChange } from "@brandwarden/contract/monitoring";
+import "./lookalikes.css";
 
 /** What moved, one phrase per change ("login form appeared", "severity low → critical"). */
 export function ChangeList({ changes }: { changes: TFieldChange[] | null | undefined }) {

@@ -10,6 +10,7 @@ import { severityOf } from "../../lib/format.ts";
 import { Link } from "../../lib/router.tsx";
 import { ChangeBadge } from "./badges.tsx";
 import { ChangeList } from "./ChangeList.tsx";
+import "./lookalikes.css";
 
 const SHOWN: TChangeKind[] = ["new", "changed", "reappeared", "gone", "unchanged"];
 

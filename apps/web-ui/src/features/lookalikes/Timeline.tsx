@@ -2,6 +2,7 @@ import type { TObservation } from "@brandwarden/contract/monitoring";
 import { dateTime } from "../../lib/format.ts";
 import { LifecycleBadge } from "./badges.tsx";
 import { ChangeList } from "./ChangeList.tsx";
+import "./lookalikes.css";
 
 const EVENTS: Record<string, string> = {
   first_seen: "First seen",

@@ -1,4 +1,5 @@
 import type { TLearnerStatus } from "@brandwarden/contract/browser/triage";
+import "./triage.css";
 
 /**
  * Where the learner stands (contract rule 7): it fits new weights only once at least

@@ -13,6 +13,7 @@ import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
 import { severityOf } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
 import { LabelsNeeded } from "./TriageLearner.tsx";
+import "./triage.css";
 
 const nameOf = (item: TTriageItem) =>
   item.kind === "domain" ? item.finding.domain : `@${item.finding.handle} (${item.finding.platform})`;
