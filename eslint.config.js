@@ -92,6 +92,22 @@ const webUi = {
   regex: "^@brandwarden/(?!contract(/|$))",
   message: "The web UI imports only @brandwarden/contract.",
 };
+// The UI's shared layers serve its features (apps/web-ui/src/features/<feature>/) and import none of them.
+const webUiShared = {
+  regex: "(^|/)features/",
+  message: "api/, lib/ and ui/ are shared by the UI's features: they import no feature.",
+};
+// The UI speaks the contract's vocabulary: its types under their own names, no local aliases.
+const WEB_UI_CONTRACT_NAMES = [
+  {
+    selector: "TSTypeAliasDeclaration > TSTypeReference.typeAnnotation[typeName.name=/^T[A-Z]/]",
+    message: "Use the contract's type under its own name (import it from @brandwarden/contract/...).",
+  },
+  {
+    selector: "ImportSpecifier[imported.name=/^T[A-Z]/][local.name!=/^T[A-Z]/]",
+    message: "Import the contract's type under its own name.",
+  },
+];
 const restrict = (files, patterns, ignores = []) => ({
   files,
   ignores,
@@ -151,6 +167,8 @@ const architecture = [
     ],
   ),
   restrict(["apps/web-ui/**"], [webUi]),
+  restrict(["apps/web-ui/src/{api,lib,ui}/**"], [webUi, webUiShared]),
+  { files: ["apps/web-ui/src/**"], rules: { "no-restricted-syntax": [ARCH, ...WEB_UI_CONTRACT_NAMES] } },
   restrict(["apps/cli/**"], [cliLauncher(), noWebUi], TEST_SUPPORT),
   // Every import declared in the importing workspace's package.json (root devDependencies are shared tooling).
   ...WORKSPACES.map((ws) => ({

@@ -1,8 +1,8 @@
+import "./global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { SessionProvider } from "./lib/session.tsx";
-import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,36 +1,34 @@
 import type { TFindingKind, TLabel } from "@brandwarden/contract/common";
 import { actingFor } from "./acting-for.ts";
 import { request, withQuery } from "./client.ts";
+import type { TAlert } from "@brandwarden/contract/alerts";
+import type { TAccount, TAccountUpdate } from "@brandwarden/contract/browser/account";
 import type {
-  Account,
-  AccountUpdate,
-  AdminSettings,
-  AdminSettingsUpdate,
-  AdminUser,
-  Campaign,
-  DashboardStatus,
-  LabelResult,
-  LearnerStatus,
-  DomainFinding,
-  FindingCounts,
-  FindingsQuery,
-  Narratives,
-  Page,
-  Scan,
-  SessionInfo,
-  SessionUser,
-  SocialFinding,
-  TakedownDraft,
-  TriageItem,
-  WeightsOverview,
-  Alert,
-  AlertsPage,
-  ChangesView,
-  FindingDetail,
-  LookalikeDetail,
-  LookalikesPage,
-  TrackedLookalike,
-} from "./types.ts";
+  TAdminSettings,
+  TAdminSettingsPut,
+  TAdminUser,
+  TWeightsOverview,
+} from "@brandwarden/contract/browser/admin";
+import type { TAlertsPage } from "@brandwarden/contract/browser/alerts";
+import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type {
+  TDomainFindingsPage,
+  TFindingCounts,
+  TSocialFindingsPage,
+} from "@brandwarden/contract/browser/findings";
+import type {
+  TChangesView,
+  TFindingDetail,
+  TLookalikeDetail,
+  TLookalikesPage,
+} from "@brandwarden/contract/browser/monitoring";
+import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
+import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
+import type { TSessionInfo, TSessionUser } from "@brandwarden/contract/browser/session";
+import type { TLabelResult, TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
+import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
+import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
+import type { FindingsQuery } from "./findings-query.ts";
 
 /**
  * One function per browser route of the web application. `userId` (admins only) acts for another
@@ -40,12 +38,12 @@ import type {
 const forUser = (path: string, userId?: string) => withQuery(path, { user_id: userId ?? actingFor() });
 
 export const sessionApi = {
-  get: () => request<SessionInfo>("GET", "/session"),
+  get: () => request<TSessionInfo>("GET", "/session"),
   login: (email: string, password: string) =>
-    request<{ user: SessionUser }>("POST", "/session", { email, password }),
+    request<{ user: TSessionUser }>("POST", "/session", { email, password }),
   logout: () => request<void>("DELETE", "/session"),
   register: (email: string, password: string) =>
-    request<{ user: SessionUser }>("POST", "/registration", { email, password }),
+    request<{ user: TSessionUser }>("POST", "/registration", { email, password }),
   requestReset: (email: string) => request<{ message: string }>("POST", "/passwords", { email }),
   completeReset: (token: string, password: string) =>
     request<void>("PUT", `/passwords/${encodeURIComponent(token)}`, { password }),
@@ -54,8 +52,9 @@ export const sessionApi = {
 };
 
 export const accountApi = {
-  get: (userId?: string) => request<Account>("GET", forUser("/account", userId)),
-  save: (body: AccountUpdate, userId?: string) => request<Account>("PUT", forUser("/account", userId), body),
+  get: (userId?: string) => request<TAccount>("GET", forUser("/account", userId)),
+  save: (body: TAccountUpdate, userId?: string) =>
+    request<TAccount>("PUT", forUser("/account", userId), body),
   reenrichDomain: (id: string, userId?: string) =>
     request<unknown>("POST", forUser(`/account/domains/${id}/reenrich`, userId)),
   uploadLogo: (file: File, userId?: string) => {
@@ -71,38 +70,38 @@ export const accountApi = {
 
 export const dashboardApi = {
   start: (userId = actingFor()) =>
-    request<{ scan_id: string; scan: Scan }>("POST", "/dashboard/scans", userId ? { user_id: userId } : {}),
+    request<{ scan_id: string; scan: TScan }>("POST", "/dashboard/scans", userId ? { user_id: userId } : {}),
   stop: (id: string, userId?: string) =>
-    request<{ scan: Scan }>("POST", forUser(`/dashboard/scans/${id}/stop`, userId), {}),
+    request<{ scan: TScan }>("POST", forUser(`/dashboard/scans/${id}/stop`, userId), {}),
   resume: (id: string, userId?: string) =>
-    request<{ scan: Scan }>("POST", forUser(`/dashboard/scans/${id}/resume`, userId), {}),
-  scans: (userId?: string) => request<{ scans: Scan[] }>("GET", forUser("/dashboard/scans", userId)),
+    request<{ scan: TScan }>("POST", forUser(`/dashboard/scans/${id}/resume`, userId), {}),
+  scans: (userId?: string) => request<{ scans: TScan[] }>("GET", forUser("/dashboard/scans", userId)),
   status: (scanId?: string, signal?: AbortSignal) =>
-    request<DashboardStatus>("GET", "/dashboard/status", undefined, {
+    request<TScanStatusView>("GET", "/dashboard/status", undefined, {
       query: { scan_id: scanId, user_id: actingFor() },
       signal,
     }),
   counts: (scanId: string, signal?: AbortSignal) =>
-    request<FindingCounts>("GET", "/dashboard/counts", undefined, {
+    request<TFindingCounts>("GET", "/dashboard/counts", undefined, {
       query: { scan_id: scanId, user_id: actingFor() },
       signal,
     }),
   findings: (q: FindingsQuery, signal?: AbortSignal) =>
-    request<Page<DomainFinding>>("GET", "/dashboard/findings", undefined, {
+    request<TDomainFindingsPage>("GET", "/dashboard/findings", undefined, {
       query: { ...q, user_id: actingFor() },
       signal,
     }),
   socialFindings: (scanId: string | undefined, page: number, signal?: AbortSignal) =>
-    request<Page<SocialFinding>>("GET", "/dashboard/social_findings", undefined, {
+    request<TSocialFindingsPage>("GET", "/dashboard/social_findings", undefined, {
       query: { scan_id: scanId, page, user_id: actingFor() },
       signal,
     }),
   campaigns: (scanId?: string) =>
-    request<{ campaigns: Campaign[] }>("GET", "/dashboard/campaigns", undefined, {
+    request<{ campaigns: TCampaignView[] }>("GET", "/dashboard/campaigns", undefined, {
       query: { scan_id: scanId, user_id: actingFor() },
     }),
   narratives: (scanId: string) =>
-    request<Narratives>("GET", forUser(`/dashboard/scans/${scanId}/narratives`)),
+    request<TNarrativesView>("GET", forUser(`/dashboard/scans/${scanId}/narratives`)),
   exportUrl: (format: "csv" | "json", q: Omit<FindingsQuery, "page">) =>
     withQuery("/dashboard/findings/export", { ...q, format, user_id: actingFor() }),
 };
@@ -114,18 +113,18 @@ export const scanEventsUrl = (scanId: string) => forUser(`/scans/${scanId}/event
 
 export const triageApi = {
   queue: (scanId?: string) =>
-    request<{ items: TriageItem[]; learner: LearnerStatus }>("GET", "/triage/queue", undefined, {
+    request<{ items: TTriageItem[]; learner: TLearnerStatus }>("GET", "/triage/queue", undefined, {
       query: { scan_id: scanId, user_id: actingFor() },
     }),
   label: (kind: TFindingKind, finding_id: string, label: TLabel, reason?: string) =>
-    request<LabelResult>("POST", forUser("/triage/feedback"), {
+    request<TLabelResult>("POST", forUser("/triage/feedback"), {
       kind,
       finding_id,
       label,
       reason: reason || null,
     }),
   bulk: (kind: TFindingKind, finding_ids: string[], label: TLabel, reason?: string) =>
-    request<LabelResult>("POST", forUser("/triage/bulk_feedback"), {
+    request<TLabelResult>("POST", forUser("/triage/bulk_feedback"), {
       kind,
       finding_ids,
       label,
@@ -134,54 +133,54 @@ export const triageApi = {
 };
 
 export const takedownApi = {
-  generate: (finding_id: string) => request<TakedownDraft>("POST", forUser("/takedowns"), { finding_id }),
+  generate: (finding_id: string) => request<TTakedownDraft>("POST", forUser("/takedowns"), { finding_id }),
   /** The analyst sent the draft: the watch follows the site until it is down. */
   markSent: (finding_id: string, note?: string) =>
-    request<{ lookalike: TrackedLookalike }>("POST", forUser("/takedowns/sent"), {
+    request<{ lookalike: TTrackedLookalike }>("POST", forUser("/takedowns/sent"), {
       finding_id,
       ...(note ? { note } : {}),
     }),
 };
 
 export const adminApi = {
-  users: () => request<{ users: AdminUser[] }>("GET", "/admin/users"),
+  users: () => request<{ users: TAdminUser[] }>("GET", "/admin/users"),
   createUser: (body: { email: string; password: string; admin: boolean }) =>
-    request<{ user: AdminUser }>("POST", "/admin/users", body),
+    request<{ user: TAdminUser }>("POST", "/admin/users", body),
   updateUser: (id: string, body: { email?: string; admin?: boolean }) =>
-    request<{ user: AdminUser }>("PATCH", `/admin/users/${id}`, body),
+    request<{ user: TAdminUser }>("PATCH", `/admin/users/${id}`, body),
   deleteUser: (id: string) => request<void>("DELETE", `/admin/users/${id}`),
-  settings: () => request<AdminSettings>("GET", "/admin/settings"),
-  saveSettings: (body: AdminSettingsUpdate) => request<AdminSettings>("PUT", "/admin/settings", body),
-  user: (id: string) => request<{ user: AdminUser }>("GET", `/admin/users/${id}`),
-  weights: () => request<WeightsOverview>("GET", "/admin/weights"),
+  settings: () => request<TAdminSettings>("GET", "/admin/settings"),
+  saveSettings: (body: TAdminSettingsPut) => request<TAdminSettings>("PUT", "/admin/settings", body),
+  user: (id: string) => request<{ user: TAdminUser }>("GET", `/admin/users/${id}`),
+  weights: () => request<TWeightsOverview>("GET", "/admin/weights"),
   saveWeights: (weights: Record<string, number>) =>
-    request<WeightsOverview["current"]>("PUT", "/admin/weights", { weights }),
+    request<TWeightsOverview["current"]>("PUT", "/admin/weights", { weights }),
 };
 
 /** Monitoring (issue 21): what changed since the last scan, tracked lookalikes and their timelines. */
 export const monitoringApi = {
   changes: (scanId: string, signal?: AbortSignal) =>
-    request<ChangesView>("GET", "/dashboard/changes", undefined, {
+    request<TChangesView>("GET", "/dashboard/changes", undefined, {
       query: { scan_id: scanId, user_id: actingFor() },
       signal,
     }),
   lookalikes: (q: { page: number; state?: string; q?: string }) =>
-    request<LookalikesPage>("GET", "/lookalikes", undefined, { query: { ...q, user_id: actingFor() } }),
-  lookalike: (id: string) => request<LookalikeDetail>("GET", forUser(`/lookalikes/${id}`)),
+    request<TLookalikesPage>("GET", "/lookalikes", undefined, { query: { ...q, user_id: actingFor() } }),
+  lookalike: (id: string) => request<TLookalikeDetail>("GET", forUser(`/lookalikes/${id}`)),
   finding: (id: string, kind: "domain" | "social" = "domain") =>
-    request<FindingDetail>("GET", `/findings/${id}`, undefined, {
+    request<TFindingDetail>("GET", `/findings/${id}`, undefined, {
       query: { kind: kind === "social" ? "social" : undefined, user_id: actingFor() },
     }),
   confirm: (id: string) =>
-    request<{ lookalike: TrackedLookalike }>("POST", forUser(`/lookalikes/${id}/confirm`), {}),
+    request<{ lookalike: TTrackedLookalike }>("POST", forUser(`/lookalikes/${id}/confirm`), {}),
 };
 
 /** The alert feed. */
 export const alertsApi = {
   list: (q: { page: number; unread?: boolean }) =>
-    request<AlertsPage>("GET", "/alerts", undefined, {
+    request<TAlertsPage>("GET", "/alerts", undefined, {
       query: { page: q.page, unread: q.unread ? "true" : undefined, user_id: actingFor() },
     }),
-  read: (id: string) => request<{ alert: Alert }>("POST", forUser(`/alerts/${id}/read`), {}),
+  read: (id: string) => request<{ alert: TAlert }>("POST", forUser(`/alerts/${id}/read`), {}),
   readAll: () => request<{ marked: number }>("POST", forUser("/alerts/read_all"), {}),
 };

@@ -1,20 +1,20 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { onUnauthorized, setCsrfToken } from "../api/client.ts";
 import { sessionApi } from "../api/endpoints.ts";
-import type { SessionUser } from "../api/types.ts";
+import type { TSessionUser } from "@brandwarden/contract/browser/session";
 
 interface SessionState {
-  user: SessionUser | null;
+  user: TSessionUser | null;
   loading: boolean;
   error: string | null;
   refresh(): Promise<void>;
-  setUser(user: SessionUser | null): void;
+  setUser(user: TSessionUser | null): void;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(null);
+  const [user, setUser] = useState<TSessionUser | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 

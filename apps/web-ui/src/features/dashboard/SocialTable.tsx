@@ -1,0 +1,115 @@
+import { useEffect, useState } from "react";
+import { messageOf } from "../../api/client.ts";
+import { dashboardApi } from "../../api/endpoints.ts";
+import type { TSocialFindingView, TSocialFindingsPage } from "@brandwarden/contract/browser/findings";
+import { SocialEvidence } from "../../ui/Evidence.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { Empty } from "../../ui/Empty.tsx";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { Pager } from "../../ui/Pager.tsx";
+import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
+import { StatusBadge } from "../../ui/StatusBadge.tsx";
+import { TableHead } from "../../ui/TableHead.tsx";
+import { cell, scoreOf, severityOf } from "../../lib/format.ts";
+import { AiDemotionBadge } from "../../ui/AiDemotion.tsx";
+import "./dashboard.css";
+
+/** Social accounts that may impersonate the brand: 10 a page, worst first. */
+export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<TSocialFindingsPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<TSocialFindingView | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    dashboardApi
+      .socialFindings(scanId, page, ctl.signal)
+      .then((d) => (setData(d), setError(null)))
+      .catch((err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)));
+    return () => ctl.abort();
+  }, [scanId, page, tick, reload]);
+
+  return (
+    <section className="card" aria-labelledby="social-h">
+      <div className="card-head">
+        <h2 id="social-h">Social accounts</h2>
+      </div>
+      <ErrorBanner error={error} onRetry={() => setReload((r) => r + 1)} />
+      {!data && !error && <Loading label="Loading social findings…" />}
+      {data && data.total === 0 && (
+        <Empty title="No social accounts found">
+          Add your handles on the brand profile so lookalike accounts can be checked.
+        </Empty>
+      )}
+      {data && data.total > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="table" data-testid="social-table">
+              <TableHead
+                columns={[
+                  "Avatar",
+                  "Account",
+                  "Platform",
+                  "Status",
+                  "Severity",
+                  "Score",
+                  "Display name",
+                  "Followers",
+                  "Label",
+                ]}
+                numeric={["Score", "Followers"]}
+              />
+              <tbody>
+                {data.findings.map((f) => (
+                  <tr key={f.id}>
+                    <td>
+                      {f.avatar_url ? (
+                        <img
+                          className="avatar"
+                          src={f.avatar_url}
+                          alt={`Avatar of @${f.handle}`}
+                          loading="lazy"
+                          width={32}
+                          height={32}
+                        />
+                      ) : (
+                        <span className="avatar avatar-empty" aria-hidden="true" />
+                      )}
+                    </td>
+                    <td>
+                      <button type="button" className="link" onClick={() => setOpen(f)}>
+                        @{f.handle}
+                      </button>
+                    </td>
+                    <td>{f.platform}</td>
+                    <td>{f.status ? <StatusBadge status={f.status} /> : "—"}</td>
+                    <td>
+                      <SeverityBadge severity={severityOf(f)} />
+                      <AiDemotionBadge demotion={f.ai_demotion} />
+                    </td>
+                    <td className="num">{cell(scoreOf(f))}</td>
+                    <td className="clip">{cell(f.display_name)}</td>
+                    <td className="num">{cell(f.followers)}</td>
+                    <td>{f.label ?? <span className="muted">unlabeled</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager list={data} onPage={setPage} label="Social accounts" />
+        </>
+      )}
+      <Dialog
+        title={open ? `@${open.handle} on ${open.platform}` : ""}
+        open={!!open}
+        onClose={() => setOpen(null)}
+        wide
+      >
+        {open && <SocialEvidence f={open} />}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { isTerminalScanStatus } from "@brandwarden/contract/constants";
+import { messageOf } from "../../api/client.ts";
+import { dashboardApi, scanEventsUrl } from "../../api/endpoints.ts";
+import type { TLogLine, TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
+
+export type LiveMode = "idle" | "connecting" | "live" | "polling";
+
+const POLL_MS = 2000;
+const FINDINGS_DEBOUNCE_MS = 1000;
+const LOG_LIMIT = 300;
+
+/**
+ * The scan's state, live: server-sent events on `/scans/:id/events` (stream `scan_<id>`), with the
+ * 2-second `GET /dashboard/status` poll whenever the stream is not open, and after the scan ends
+ * until its report is ready. `findingsTick` changes (debounced) when findings arrive.
+ */
+export function useScanLive(scanId: string | undefined) {
+  const [status, setStatus] = useState<TScanStatusView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [mode, setMode] = useState<LiveMode>("idle");
+  const [findingsTick, setFindingsTick] = useState(0);
+  const source = useRef<EventSource | null>(null);
+  const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastStages = useRef("");
+
+  const bumpFindings = useCallback(() => {
+    if (debounce.current) return;
+    debounce.current = setTimeout(() => {
+      debounce.current = null;
+      setFindingsTick((t) => t + 1);
+    }, FINDINGS_DEBOUNCE_MS);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    try {
+      const next = await dashboardApi.status(scanId);
+      setStatus(next);
+      setError(null);
+      const stages = JSON.stringify([next.scan?.status, next.scan?.stage_states]);
+      if (stages !== lastStages.current) {
+        lastStages.current = stages;
+        bumpFindings();
+      }
+      return next;
+    } catch (err) {
+      setError(messageOf(err));
+      return null;
+    }
+  }, [scanId, bumpFindings]);
+
+  useEffect(() => {
+    setStatus(null);
+    lastStages.current = "";
+    void refresh();
+  }, [refresh]);
+
+  const scan = status?.scan ?? null;
+  const resolvedId = scan?.scan_id;
+  const running = scan ? !isTerminalScanStatus(scan.status) : false;
+
+  // The event stream, while the scan runs.
+  useEffect(() => {
+    if (!resolvedId || !running) {
+      setMode("idle");
+      return;
+    }
+    setMode("connecting");
+    const es = new EventSource(scanEventsUrl(resolvedId));
+    source.current = es;
+    const patchScan = (data: Partial<TScan>) =>
+      setStatus((s) =>
+        s?.scan && s.scan.scan_id === resolvedId ? { ...s, scan: { ...s.scan, ...data } } : s,
+      );
+    const parse = (e: MessageEvent<string>) => {
+      try {
+        return JSON.parse(e.data) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    };
+    es.addEventListener("open", () => setMode("live"));
+    es.addEventListener("hello", (e) => {
+      setMode("live");
+      patchScan(parse(e) as Partial<TScan>);
+    });
+    for (const type of ["phase_progress", "phase_update"])
+      es.addEventListener(type, (e) => patchScan(parse(e) as Partial<TScan>));
+    es.addEventListener("log", (e) => {
+      const d = parse(e) as Partial<TLogLine>;
+      const line: TLogLine = {
+        level: d.level ?? "info",
+        message: d.message ?? "",
+        stage: d.stage ?? null,
+        ts: d.ts ?? new Date().toISOString(),
+      };
+      setStatus((s) => (s ? { ...s, log: [...s.log, line].slice(-LOG_LIMIT) } : s));
+    });
+    es.addEventListener("findings", bumpFindings);
+    for (const type of ["complete", "failed", "cancelled"])
+      es.addEventListener(type, (e) => {
+        patchScan(parse(e) as Partial<TScan>);
+        es.close();
+        setMode("idle");
+        bumpFindings();
+        void refresh();
+      });
+    es.addEventListener("error", () => setMode(es.readyState === EventSource.OPEN ? "live" : "polling"));
+    return () => {
+      es.close();
+      source.current = null;
+    };
+  }, [resolvedId, running, bumpFindings, refresh]);
+
+  // The fallback poll: while running without an open stream, and after completion until the report is done.
+  const reportOpen =
+    scan?.status === "completed" && !["ready", "failed"].includes(status?.report?.status ?? "");
+  useEffect(() => {
+    if (!running && !reportOpen) return;
+    const t = setInterval(() => {
+      if (running && source.current?.readyState === EventSource.OPEN) return;
+      void refresh();
+    }, POLL_MS);
+    return () => clearInterval(t);
+  }, [running, reportOpen, refresh]);
+
+  useEffect(() => () => void (debounce.current && clearTimeout(debounce.current)), []);
+
+  return { status, scan, error, mode, findingsTick, refresh };
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from "react";
+import { CHANGE_KINDS } from "@brandwarden/contract/constants";
+import type { TChangeKind } from "@brandwarden/contract/monitoring";
+import { messageOf } from "../../api/client.ts";
+import { monitoringApi } from "../../api/endpoints.ts";
+import type { TChangesView } from "@brandwarden/contract/browser/monitoring";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
+import { severityOf } from "../../lib/format.ts";
+import { Link } from "../../lib/router.tsx";
+import { ChangeBadge } from "./badges.tsx";
+import { ChangeList } from "./ChangeList.tsx";
+import "./lookalikes.css";
+
+const SHOWN: TChangeKind[] = ["new", "changed", "reappeared", "gone", "unchanged"];
+
+/**
+ * "Since the last scan": the counts per change (each filters the findings table) and the
+ * findings that moved, new first, with what changed. Shown once the scan completed.
+ */
+export function ChangesPanel({
+  scanId,
+  tick,
+  selected,
+  onPick,
+}: {
+  scanId: string;
+  tick: number;
+  selected: string;
+  onPick(change: TChangeKind | "moved" | ""): void;
+}) {
+  const [view, setView] = useState<TChangesView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    monitoringApi.changes(scanId, ctl.signal).then(
+      (v) => (setView(v), setError(null)),
+      (err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)),
+    );
+    return () => ctl.abort();
+  }, [scanId, tick]);
+
+  if (error) return <ErrorBanner error={error} />;
+  if (!view?.computed || !view.counts) return null;
+  const counts = view.counts;
+  const social = view.social_counts;
+  const moved = counts.new + counts.changed + counts.reappeared + counts.gone;
+  const socialMoved = social ? social.new + social.changed + social.reappeared + social.gone : 0;
+  return (
+    <section className="card stack" aria-labelledby="changes-h" data-testid="changes-panel">
+      <div className="card-head">
+        <h2 id="changes-h">Since the last scan</h2>
+        {selected && (
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => onPick("")}>
+            Show all findings
+          </button>
+        )}
+      </div>
+      {!view.previous_scan_id ? (
+        <p className="muted">
+          This is the first scan: every finding is new. The next scan will show what changed.
+        </p>
+      ) : (
+        <p className="muted">
+          {moved === 0 && socialMoved === 0
+            ? "Nothing moved since the previous scan."
+            : `${moved} lookalike domain${moved === 1 ? "" : "s"}${socialMoved ? ` and ${socialMoved} social profile${socialMoved === 1 ? "" : "s"}` : ""} moved since the previous scan.`}
+        </p>
+      )}
+      <ul className="changes-counts" aria-label="Findings per change">
+        {SHOWN.filter((k) => CHANGE_KINDS.includes(k)).map((k) => (
+          <li key={k}>
+            <button
+              type="button"
+              aria-pressed={selected === k}
+              onClick={() => onPick(selected === k ? "" : k)}
+              data-change={k}
+            >
+              <span className="n">{counts[k] + (social?.[k] ?? 0)}</span>
+              <ChangeBadge change={k} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {view.findings.length > 0 && (
+        <ul className="changes-list" aria-label="What moved">
+          {view.findings.map((f) => (
+            <li key={f.id}>
+              <ChangeBadge change={f.change} />
+              <div>
+                <Link to={`/findings/${f.id}`}>{f.domain}</Link>{" "}
+                {f.change !== "gone" && <SeverityBadge severity={severityOf(f)} />}
+                <ChangeList changes={f.change === "gone" ? [] : f.changes} />
+              </div>
+            </li>
+          ))}
+          {view.social_findings.map((f) => (
+            <li key={f.id}>
+              <ChangeBadge change={f.change} />
+              <div>
+                <Link to={`/findings/${f.id}?kind=social`}>
+                  {f.platform}: {f.handle}
+                </Link>
+                <ChangeList changes={f.change === "gone" ? [] : f.changes} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
