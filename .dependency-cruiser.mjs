@@ -34,6 +34,39 @@ export default {
       from: { path: "^apps/worker/src/infra-facts/" },
       to: { path: "^apps/worker/src/", pathNot: "^apps/worker/src/infra-facts/" },
     },
+    // The web app's modules (issue 25): a module's repository is its own. Other modules, jobs, event
+    // handlers and the container reach its data through the services its factory (`<module>.module.ts`)
+    // returns; test files, excluded below, may use any repository.
+    {
+      name: "web-no-foreign-repository",
+      severity: "error",
+      comment:
+        "A web module imports another module's repository. Call the owning module's service instead (have " +
+        "its factory pass the service in), or move the query into the module that owns the table.",
+      from: { path: "^apps/web/src/modules/([^/]+)/" },
+      to: {
+        path: "^apps/web/src/modules/[^/]+/[^/]+\\.repository\\.ts$",
+        pathNot: "^apps/web/src/modules/$1/",
+      },
+    },
+    {
+      name: "web-repository-outside-modules",
+      severity: "error",
+      comment:
+        "Jobs, event handling, the container and the app get services from the module factories; only a " +
+        "module's own files import its repository.",
+      from: { path: "^apps/web/src/", pathNot: "^apps/web/src/modules/" },
+      to: { path: "^apps/web/src/modules/.+\\.repository\\.ts$" },
+    },
+    {
+      name: "web-container-wires-module-factories",
+      severity: "error",
+      comment:
+        "apps/web/src/container.ts calls each module's factory (`<module>.module.ts`) and nothing else of a " +
+        "module: build services inside the module's factory.",
+      from: { path: "^apps/web/src/container\\.ts$" },
+      to: { path: "^apps/web/src/modules/", pathNot: "\\.module\\.ts$" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -54,7 +54,7 @@ const CLI_ENTRY_POINTS = {
     "server",
     "config",
     "container",
-    "infrastructure",
+    "adapters",
     // `users create` builds the web container as startWeb does, with the same session secret.
     "lib/secret-file",
   ],

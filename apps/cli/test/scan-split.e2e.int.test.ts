@@ -17,7 +17,7 @@ import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-w
 import type { World } from "@brandwarden/world/world";
 import { loadWebConfig } from "@brandwarden/web/config";
 import { domainFindings, scanLogs, scans } from "@brandwarden/web/db/schema";
-import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
+import { createWebAdapters } from "@brandwarden/web/adapters";
 import { startWeb, type RunningWeb } from "@brandwarden/web/server";
 import { freePort } from "@brandwarden/platform/testing/free-port";
 import { spawnScript, waitForHealthy, type Spawned } from "./process.ts";
@@ -64,7 +64,7 @@ describe("a scan in the split deployment", () => {
     });
     workerEnv = { ...common, ENRICH_CONCURRENCY: "2" };
     const config = loadWebConfig(common);
-    web = await startWeb(config, await createWebInfrastructure(config));
+    web = await startWeb(config, await createWebAdapters(config));
     await startWorkerProcess();
   }, 120_000);
 

@@ -50,7 +50,7 @@ describe("a scan against the world (embedded)", () => {
     );
     const [done] = await db.select().from(scans).where(eq(scans.id, scan.id));
     expect(done!.error).toBeNull();
-    const profile = await services.account.profile(user.id);
+    const profile = await services.brandProfile.profile(user.id);
     expect(profile.owned_domains[0]).toMatchObject({
       enrichment_status: "completed",
       title: expect.stringContaining("Acme"),

@@ -94,7 +94,7 @@ export async function userWithBrandProfile(
   brand: { name: string; ownedDomains: string[]; webhookUrl?: string | null },
 ) {
   const user = await services.users.createUser({ email, password: "correct horse battery" });
-  await services.account.updateProfile(user.id, {
+  await services.brandProfile.updateProfile(user.id, {
     brand_name: brand.name,
     brand_names: [],
     keywords: ["bank"],

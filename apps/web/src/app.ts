@@ -8,8 +8,11 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import type { WebContainer } from "./container.ts";
+import { registerAiAuditRoutes } from "./modules/ai-audit/ai-audit.routes.ts";
+import { registerBrandContextRoutes } from "./modules/brand-profile/brand-context.routes.ts";
+import { registerBrandProfileRoutes } from "./modules/brand-profile/brand-profile.routes.ts";
+import { registerMonitoredBrandsRoutes } from "./modules/brand-profile/monitored-brands.routes.ts";
 import { installPageNegotiation } from "./lib/page-negotiation.ts";
-import { registerAccountRoutes } from "./modules/account/account.routes.ts";
 import { registerAdminRoutes } from "./modules/admin/admin.routes.ts";
 import { registerWeightsAdminRoutes } from "./modules/admin/weights.routes.ts";
 import { registerNarrativeRoutes } from "./modules/reports/narratives.routes.ts";
@@ -20,7 +23,6 @@ import { registerScanEventRoutes } from "./modules/scans/scan-events.routes.ts";
 import { registerHealthRoutes } from "./modules/health/health.routes.ts";
 import { registerMediaRoutes } from "./modules/media/media.routes.ts";
 import { registerReportRoutes } from "./modules/reports/reports.routes.ts";
-import { registerAuditRoutes } from "./modules/findings/audit.routes.ts";
 import { registerScoringRoutes } from "./modules/scoring/scoring.routes.ts";
 import { installSessions } from "./modules/sessions/session.plugin.ts";
 import { registerSessionRoutes } from "./modules/sessions/sessions.routes.ts";
@@ -29,8 +31,6 @@ import { registerTakedownRoutes } from "./modules/takedowns/takedowns.routes.ts"
 import { registerTriageRoutes } from "./modules/triage/triage.routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/alerts.routes.ts";
 import { registerMonitoringRoutes } from "./modules/monitoring/monitoring.routes.ts";
-import { registerUserInternalRoutes } from "./modules/users/users.routes.ts";
-import { registerMonitoredBrandsRoutes } from "./modules/brand/monitored-brands.routes.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 
 /** Builds the web application; never listens, so tests drive it with `inject`. */
@@ -67,9 +67,9 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     internal.addHook("onRequest", bearerAuth(config.internalApiToken));
     registerScoringRoutes(internal, s.scoring);
     registerSettingsRoutes(internal, s.settings);
-    registerUserInternalRoutes(internal, s.users);
+    registerBrandContextRoutes(internal, s.brandContext);
     registerMonitoredBrandsRoutes(internal, s.monitoredBrands);
-    registerAuditRoutes(internal, s.audit);
+    registerAiAuditRoutes(internal, s.aiAudit);
   });
 
   // Browser JSON routes: cookie session, CSRF on every state-changing request.
@@ -86,7 +86,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerSessionRoutes(browser, s.auth, sessionCookies);
     const actFor = deps.actFor;
     actFor.install(browser);
-    registerAccountRoutes(browser, { account: s.account, actFor });
+    registerBrandProfileRoutes(browser, { brandProfile: s.brandProfile, actFor });
     registerScanRoutes(browser, { scans: s.scans, actFor });
     registerFindingsRoutes(browser, { scans: s.scans, findings: s.findings, actFor });
     registerScanEventRoutes(browser, { scans: s.scans, hub: container.hub, actFor });
@@ -97,7 +97,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerMediaRoutes(browser, { media: s.media, actFor });
     registerAdminRoutes(browser, { users: s.users, settings: s.settings });
     registerWeightsAdminRoutes(browser, s.weightsAdmin);
-    registerAlertRoutes(browser, { alerts: s.monitoring.alerts, actFor });
+    registerAlertRoutes(browser, { alerts: s.alerts, actFor });
     registerMonitoringRoutes(browser, { lookalikes: s.monitoring.lookalikes, scans: s.scans, actFor });
   });
 

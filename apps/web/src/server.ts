@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { buildWebApp } from "./app.ts";
 import type { WebConfig } from "./config.ts";
-import { createWebContainer, type WebContainer, type WebInfrastructure } from "./container.ts";
+import type { WebAdapters } from "./adapters.ts";
+import { createWebContainer, type WebContainer } from "./container.ts";
 import { scheduleWeeklyRescan } from "./jobs/weekly-rescan.job.ts";
 import { scheduleWatch } from "./jobs/watch.job.ts";
 import { readOrCreateSecret } from "./lib/secret-file.ts";
@@ -21,7 +22,7 @@ export interface RunningWeb {
  */
 export async function startWeb(
   config: WebConfig,
-  infra: WebInfrastructure,
+  infra: WebAdapters,
   opts: { orphanedAtStart?: boolean } = {},
 ): Promise<RunningWeb> {
   const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
@@ -49,7 +50,7 @@ export async function startWeb(
   if (config.rescanIntervalMs > 0) await scheduleWeeklyRescan(infra.queue, config.rescanIntervalMs);
   if (config.watchIntervalMs > 0) await scheduleWatch(infra.queue, config.watchIntervalMs);
   // Alerts a stopped process left undelivered go out now.
-  await container.services.monitoring.alerts.redeliverPending();
+  await container.services.alerts.redeliverPending();
   const url = await app.listen({ port: config.port, host: config.host });
   return {
     app,

@@ -37,7 +37,7 @@ for (const { variant, status } of await dbVariants()) {
 
     it("saves the profile, bumps the keyword generation and enqueues enrichment and keyword expansion", async () => {
       const user = await insertUser(t.db, { keyword_generation: 4 });
-      const saved = await t.container.services.account.updateProfile(user.id, profile());
+      const saved = await t.container.services.brandProfile.updateProfile(user.id, profile());
       expect(saved).toMatchObject({
         brand_name: "Acme Bank",
         keywords: ["bank", "pay"],
@@ -48,7 +48,7 @@ for (const { variant, status } of await dbVariants()) {
         ["acme.example", "pending", 1],
         ["acmebank.com", "pending", 1],
       ]);
-      expect((await t.container.services.users.derivedKeywords(user.id)).generation).toBe(5);
+      expect((await t.container.services.brandContext.derivedKeywords(user.id)).generation).toBe(5);
       await waitFor(
         () => worker.calls.filter((c) => c.path === "/domain/enrich").length >= 2,
         "domain enrichment calls",
@@ -69,7 +69,7 @@ for (const { variant, status } of await dbVariants()) {
 
       // Saving again keeps unchanged domains (no new enrichment) and removes dropped ones.
       const before = worker.calls.filter((c) => c.path === "/domain/enrich").length;
-      const again = await t.container.services.account.updateProfile(
+      const again = await t.container.services.brandProfile.updateProfile(
         user.id,
         profile({ owned_domains: ["acmebank.com"] }),
       );
@@ -96,14 +96,14 @@ for (const { variant, status } of await dbVariants()) {
     it("re-enriches a handle whose spelling changed only in case, under a new generation", async () => {
       const user = await insertUser(t.db);
       const handle = `Acme${randomUUID().slice(0, 8)}`;
-      const first = await t.container.services.account.updateProfile(
+      const first = await t.container.services.brandProfile.updateProfile(
         user.id,
         profile({ social_handles: [{ platform: "x", handle: handle.toLowerCase() }] }),
       );
       const [before] = first.social_handles;
       await waitFor(() => enrichCalls(handle.toLowerCase()).length === 1, "first enrichment");
 
-      const edited = await t.container.services.account.updateProfile(
+      const edited = await t.container.services.brandProfile.updateProfile(
         user.id,
         profile({ social_handles: [{ platform: "x", handle }] }),
       );
@@ -128,7 +128,7 @@ for (const { variant, status } of await dbVariants()) {
           error: "missing: status 404",
         },
       });
-      const now = await t.container.services.account.profile(user.id);
+      const now = await t.container.services.brandProfile.profile(user.id);
       expect(now.social_handles[0]).toMatchObject({
         handle,
         enrichment_status: "pending",
@@ -136,11 +136,13 @@ for (const { variant, status } of await dbVariants()) {
       });
 
       // Saving the same spelling again changes nothing and enriches nothing.
-      await t.container.services.account.updateProfile(
+      await t.container.services.brandProfile.updateProfile(
         user.id,
         profile({ social_handles: [{ platform: "x", handle }] }),
       );
-      expect((await t.container.services.account.profile(user.id)).social_handles[0]!.generation).toBe(2);
+      expect((await t.container.services.brandProfile.profile(user.id)).social_handles[0]!.generation).toBe(
+        2,
+      );
     });
 
     const expansionEvent = (userId: string, generation: number, code: string, message: string) => ({
@@ -153,7 +155,7 @@ for (const { variant, status } of await dbVariants()) {
 
     it("shows a keyword expansion failure that came on the event stream, for the current profile only", async () => {
       const user = await insertUser(t.db, { keyword_generation: 2 });
-      const saved = await t.container.services.account.updateProfile(user.id, profile());
+      const saved = await t.container.services.brandProfile.updateProfile(user.id, profile());
       expect(saved.keyword_expansion).toEqual({
         generation: 3,
         status: "pending",
@@ -163,7 +165,9 @@ for (const { variant, status } of await dbVariants()) {
 
       // A report for an older generation is moot; the current one's failure is shown.
       await t.container.consumer.apply(expansionEvent(user.id, 2, "keyword_expansion_failed", "old news"));
-      expect((await t.container.services.account.profile(user.id)).keyword_expansion?.status).toBe("pending");
+      expect((await t.container.services.brandProfile.profile(user.id)).keyword_expansion?.status).toBe(
+        "pending",
+      );
       await t.container.consumer.apply(
         expansionEvent(
           user.id,
@@ -174,7 +178,7 @@ for (const { variant, status } of await dbVariants()) {
       );
       // A late report for an older generation does not replace it.
       await t.container.consumer.apply(expansionEvent(user.id, 2, "keyword_expansion_failed", "older"));
-      const failed = (await t.container.services.account.profile(user.id)).keyword_expansion;
+      const failed = (await t.container.services.brandProfile.profile(user.id)).keyword_expansion;
       expect(failed).toMatchObject({
         generation: 3,
         status: "failed",
@@ -182,13 +186,13 @@ for (const { variant, status } of await dbVariants()) {
       });
 
       // A new save starts over; keywords stored without AI carry the reason.
-      await t.container.services.account.updateProfile(user.id, profile());
-      expect((await t.container.services.account.profile(user.id)).keyword_expansion).toMatchObject({
+      await t.container.services.brandProfile.updateProfile(user.id, profile());
+      expect((await t.container.services.brandProfile.profile(user.id)).keyword_expansion).toMatchObject({
         generation: 4,
         status: "pending",
         problem: null,
       });
-      await t.container.services.users.saveDerivedKeywords(user.id, {
+      await t.container.services.brandContext.saveDerivedKeywords(user.id, {
         keywords: ["acme pay"],
         generation: 4,
       });
@@ -205,7 +209,7 @@ for (const { variant, status } of await dbVariants()) {
           message: "Keywords were derived without AI: the AI provider failed (status 500)",
         },
       });
-      expect((await t.container.services.account.profile(user.id)).keyword_expansion).toMatchObject({
+      expect((await t.container.services.brandProfile.profile(user.id)).keyword_expansion).toMatchObject({
         status: "stored",
         keywords: ["acme pay"],
         problem: { kind: "fallback", message: expect.stringContaining("status 500") },

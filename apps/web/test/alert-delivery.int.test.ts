@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/webhook";
-import { deliverAlert, type AlertDeliveryDeps } from "../src/jobs/alert-delivery.job.ts";
+import { deliverAlert, type AlertDeliveryDeps } from "../src/modules/alerts/alert-delivery.ts";
 import { createAlertsRepository } from "../src/modules/alerts/alerts.repository.ts";
 import { createUsersRepository } from "../src/modules/users/users.repository.ts";
-import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
+import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { insertUser } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 

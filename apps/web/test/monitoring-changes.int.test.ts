@@ -5,7 +5,7 @@ import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/webhook";
 import { users } from "../src/db/schema.ts";
-import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
+import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertScan, parkedFindingInitial, reportCompletedScan } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";

@@ -7,7 +7,7 @@ import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startSmtp, type RunningSmtp } from "@brandwarden/world/services/smtp";
 import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/webhook";
 import { ownedDomains, trackedLookalikes, users, watchRounds } from "../src/db/schema.ts";
-import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
+import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";

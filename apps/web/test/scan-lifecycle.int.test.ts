@@ -5,7 +5,7 @@ import { controlStream } from "@brandwarden/platform/messaging/event-streams";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { auditEvents, domainFindings, ownedDomains, scans, users } from "../src/db/schema.ts";
 import { activeKey } from "../src/modules/scans/active-key.ts";
-import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
+import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { insertUser } from "./factories.ts";
 import { dbVariants } from "./harness.ts";
 import { ALL_DONE, PREFIX, st, useScanLifecycle } from "./scan-lifecycle-context.ts";

@@ -5,7 +5,7 @@ import { appendEvent } from "@brandwarden/platform/messaging/event-streams";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { auditEvents, domainFindings, reports, users } from "../src/db/schema.ts";
 import { activeKey } from "../src/modules/scans/active-key.ts";
-import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
+import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { dbVariants } from "./harness.ts";
 import { ALL_DONE, PDF, PREFIX, st, useScanLifecycle } from "./scan-lifecycle-context.ts";
 
@@ -18,7 +18,7 @@ for (const { variant, status } of await dbVariants()) {
 
     it("dispatches with merged keywords and domain profiles, then follows progress to completion", async () => {
       const user = await userWithDomain();
-      await ctx.t.container.services.users.saveDerivedKeywords(user.id, {
+      await ctx.t.container.services.brandContext.saveDerivedKeywords(user.id, {
         keywords: ["AcmePay", "bank"],
         generation: 1,
       });

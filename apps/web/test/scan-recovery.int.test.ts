@@ -4,7 +4,7 @@ import { controlStream } from "@brandwarden/platform/messaging/event-streams";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { reports, scans, users } from "../src/db/schema.ts";
 import { REPORT_JOB, WEBHOOK_JOB } from "../src/queue/job-names.ts";
-import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
+import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { insertScan } from "./factories.ts";
 import { dbVariants } from "./harness.ts";
 import { ALL_DONE, PDF, PREFIX, st, useScanLifecycle } from "./scan-lifecycle-context.ts";

@@ -6,10 +6,10 @@ import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/webhook";
 import { reports, socialFindings, users } from "../src/db/schema.ts";
-import { deliverWebhook } from "../src/jobs/webhook-delivery.job.ts";
+import { deliverWebhook } from "../src/modules/webhooks/webhook-delivery.ts";
 import { WEBHOOK_JOB } from "../src/queue/job-names.ts";
 import { createSnapshotLinks } from "../src/modules/webhooks/snapshot-links.ts";
-import { newWebhookSecret } from "../src/modules/webhooks/webhook-signature.ts";
+import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { insertDomainFindings, insertScan, insertUser } from "./factories.ts";
 import { dbVariants, startTestWeb, webhookStores, type TestWeb } from "./harness.ts";
 

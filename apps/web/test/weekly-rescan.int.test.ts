@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { ownedDomains, scans } from "../src/db/schema.ts";
 import { createScansRepository } from "../src/modules/scans/scans.repository.ts";
-import { rescanDueUsers, type RescanDeps } from "../src/jobs/weekly-rescan.job.ts";
+import { rescanDueUsers, type RescanDeps } from "../src/modules/scans/weekly-rescan.ts";
 import { insertScan, insertUser } from "./factories.ts";
 import { dbVariants } from "./harness.ts";
 import { suiteWebWithStubWorker } from "./suite-web.ts";

@@ -41,7 +41,7 @@ export async function runDemo(): Promise<void> {
   const user = await services.users.createOrResetAdmin({ email: DEMO_EMAIL, password });
   const brand = world.scenario.brand;
   const official = world.scenario.services.social.filter((p) => p.kind === "official");
-  await services.account.updateProfile(user.id, {
+  await services.brandProfile.updateProfile(user.id, {
     brand_name: brand.name,
     brand_names: [],
     keywords: ["bank", "online banking"],

@@ -6,7 +6,7 @@ import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createFileKv } from "@brandwarden/platform/kv/file-kv";
 import { createLogger } from "@brandwarden/platform/logger/logger";
 import { loadWebConfig } from "@brandwarden/web/config";
-import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
+import { createWebAdapters } from "@brandwarden/web/adapters";
 import { startWeb } from "@brandwarden/web/server";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
 import { createWorkerInfrastructure } from "@brandwarden/worker/infrastructure";
@@ -71,7 +71,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv) {
   // left queued or running is resumed now (or failed with a reason when it cannot be).
   const web = await startWeb(
     webConfig,
-    await createWebInfrastructure(webConfig, { bus, kv, logger: logger.child({ name: "web" }) }),
+    await createWebAdapters(webConfig, { bus, kv, logger: logger.child({ name: "web" }) }),
     { orphanedAtStart: true },
   );
   logger.info(

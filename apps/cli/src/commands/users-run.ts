@@ -1,6 +1,6 @@
 import { AppError } from "@brandwarden/platform/http/app-error";
 import { loadWebConfig } from "@brandwarden/web/config";
-import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
+import { createWebAdapters } from "@brandwarden/web/adapters";
 import { createWebContainer } from "@brandwarden/web/container";
 import { readOrCreateSecret } from "@brandwarden/web/lib/secret-file";
 import { loadCliConfig } from "../config.ts";
@@ -15,7 +15,7 @@ export interface CreateUserFlags {
 export async function runUsersCreate(opts: CreateUserFlags): Promise<void> {
   const { env } = loadCliConfig();
   const config = loadWebConfig({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
-  const infra = await createWebInfrastructure(config);
+  const infra = await createWebAdapters(config);
   try {
     const sessionSecret =
       config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));

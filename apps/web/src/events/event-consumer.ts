@@ -5,6 +5,15 @@ import { eventKey, eventStreams, WEB_GROUP } from "@brandwarden/platform/messagi
 
 export type EventHandlers = { [K in TEventKind]: (message: TEventOf<K>) => Promise<void> };
 
+/** One `log` handler from several, run in order (each decides whether the message is its own). */
+export function chainLogHandlers(
+  ...handlers: Array<(message: TEventOf<"log">) => Promise<void>>
+): (message: TEventOf<"log">) => Promise<void> {
+  return async (message) => {
+    for (const handle of handlers) await handle(message);
+  };
+}
+
 /**
  * Consumes the worker's durable event streams `<prefix>:stream:events:<n>` as one member of the
  * web processes' group. Each partition is read by one web process at a time, so a scan's messages

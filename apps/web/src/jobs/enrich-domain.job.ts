@@ -1,5 +1,5 @@
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
-import type { BrandRepository } from "../modules/brand/brand.repository.ts";
+import type { EnrichmentService } from "../modules/brand-profile/enrichment.service.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
 import { ENRICH_DOMAIN_JOB } from "../queue/job-names.ts";
 import { ZEnrichDomainJob } from "../queue/job-payloads.ts";
@@ -14,11 +14,7 @@ const ATTEMPTS = 3;
  */
 export function defineEnrichDomainJob(
   queue: JobQueue,
-  deps: {
-    brand: Pick<BrandRepository, "ownedDomainAt" | "failDomainEnrichment">;
-    worker: WorkerClient;
-    dispatchDeferred: (userId: string) => Promise<number>;
-  },
+  deps: { enrichment: Pick<EnrichmentService, "ownedDomainAt" | "failDomain">; worker: WorkerClient },
 ): void {
   queue.define({
     name: ENRICH_DOMAIN_JOB,
@@ -27,7 +23,7 @@ export function defineEnrichDomainJob(
     backoffMs: 2_000,
     concurrency: 4,
     async handler({ owned_domain_id, generation }, ctx) {
-      const row = await deps.brand.ownedDomainAt(owned_domain_id, generation);
+      const row = await deps.enrichment.ownedDomainAt(owned_domain_id, generation);
       if (!row) return;
       try {
         await deps.worker.enrichDomain({
@@ -39,8 +35,7 @@ export function defineEnrichDomainJob(
       } catch (err) {
         const unsupported = (err as { status?: number }).status === 501;
         if (!unsupported && ctx.attempt < ATTEMPTS) throw err;
-        await deps.brand.failDomainEnrichment(owned_domain_id, generation, (err as Error).message);
-        await deps.dispatchDeferred(row.user_id);
+        await deps.enrichment.failDomain(row, generation, (err as Error).message);
       }
     },
   });

@@ -1,6 +1,6 @@
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
-import type { BrandRepository } from "../modules/brand/brand.repository.ts";
+import type { EnrichmentService } from "../modules/brand-profile/enrichment.service.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
 import { ENRICH_SOCIAL_HANDLE_JOB } from "../queue/job-names.ts";
 import { ZEnrichSocialHandleJob } from "../queue/job-payloads.ts";
@@ -10,7 +10,7 @@ const ATTEMPTS = 3;
 /** EnrichSocialHandleJob: on handle create or update, asks the worker for the handle's profile. */
 export function defineEnrichSocialHandleJob(
   queue: JobQueue,
-  deps: { brand: Pick<BrandRepository, "socialHandleAt" | "failSocialEnrichment">; worker: WorkerClient },
+  deps: { enrichment: Pick<EnrichmentService, "socialHandleAt" | "failSocialHandle">; worker: WorkerClient },
 ): void {
   queue.define({
     name: ENRICH_SOCIAL_HANDLE_JOB,
@@ -19,7 +19,7 @@ export function defineEnrichSocialHandleJob(
     backoffMs: 2_000,
     concurrency: 4,
     async handler({ social_handle_id, generation }, ctx) {
-      const row = await deps.brand.socialHandleAt(social_handle_id, generation);
+      const row = await deps.enrichment.socialHandleAt(social_handle_id, generation);
       if (!row) return;
       try {
         await deps.worker.enrichSocial({
@@ -32,7 +32,7 @@ export function defineEnrichSocialHandleJob(
       } catch (err) {
         const unsupported = (err as { status?: number }).status === 501;
         if (!unsupported && ctx.attempt < ATTEMPTS) throw err;
-        await deps.brand.failSocialEnrichment(social_handle_id, generation, (err as Error).message);
+        await deps.enrichment.failSocialHandle(social_handle_id, generation, (err as Error).message);
       }
     },
   });

@@ -1,6 +1,6 @@
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { UsersRepository } from "../modules/users/users.repository.ts";
+import type { UsersService } from "../modules/users/users.service.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
 import { EXPAND_KEYWORDS_JOB } from "../queue/job-names.ts";
 import { ZExpandKeywordsJob } from "../queue/job-payloads.ts";
@@ -11,12 +11,12 @@ const EXPAND_KEYWORDS_LIMIT = { max: 4, windowMs: 30 * 60 * 1000 };
 /**
  * ExpandKeywordsJob: on profile update, asks the worker to derive keywords for the user's current
  * generation (read when the job runs, so a burst of edits expands the latest profile; at most one
- * job per user waits, see account.service). The result
+ * job per user waits, see brand-profile.service). The result
  * arrives on the internal API; a stale one is rejected there with 409.
  */
 export function defineExpandKeywordsJob(
   queue: JobQueue,
-  deps: { users: UsersRepository; worker: WorkerClient; logger: Logger },
+  deps: { users: Pick<UsersService, "findById">; worker: WorkerClient; logger: Logger },
 ): void {
   queue.define({
     name: EXPAND_KEYWORDS_JOB,

@@ -1,10 +1,8 @@
 import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { Db } from "../db/client.ts";
-import type { AuditEventsRepository } from "../modules/audit-events/audit-events.repository.ts";
-import type { ReportsRepository } from "../modules/reports/reports.repository.ts";
-import type { ScansRepository } from "../modules/scans/scans.repository.ts";
+import type { ReportsService } from "../modules/reports/reports.service.ts";
+import type { ScansService } from "../modules/scans/scans.service.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
 import { REPORT_JOB, WEBHOOK_JOB } from "../queue/job-names.ts";
 import { ZReportJob, type TWebhookJob } from "../queue/job-payloads.ts";
@@ -19,12 +17,10 @@ const ATTEMPTS = 3;
 export function defineReportGenerationJob(
   queue: JobQueue,
   deps: {
-    db: Db;
-    reports: ReportsRepository;
-    scans: ScansRepository;
+    reports: Pick<ReportsService, "find" | "setStatus" | "markReady">;
+    scans: Pick<ScansService, "findById">;
     worker: WorkerClient;
     blobs: BlobStore;
-    auditEvents: AuditEventsRepository;
     logger: Logger;
   },
 ): void {
@@ -43,11 +39,7 @@ export function defineReportGenerationJob(
         const pdfs = await deps.worker.report(scan_id);
         const full_key = await deps.blobs.put(Buffer.from(pdfs.full, "base64"));
         const summary_key = await deps.blobs.put(Buffer.from(pdfs.summary, "base64"));
-        // Ready and its audit event together: nobody sees one without the other.
-        await deps.db.transaction(async (tx) => {
-          await deps.reports.setStatus(scan_id, "ready", { full_key, summary_key, error: null }, tx);
-          await deps.auditEvents.record({ name: "report_generated", user_id: scan.user_id, scan_id }, tx);
-        });
+        await deps.reports.markReady(scan, { full_key, summary_key });
       } catch (err) {
         const message = (err as Error).message;
         if (ctx.attempt < ATTEMPTS) {

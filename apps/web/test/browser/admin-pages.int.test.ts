@@ -24,7 +24,7 @@ describe("the admin area and the learner, in Chromium", () => {
   const owner = { id: "", scanId: "", findingIds: [] as string[] };
   /** The owner's profile names the world's brand and its first domain, so a scan of it can start. */
   const giveOwnerTheWorldsBrand = () =>
-    bw.app.web.container.services.account.updateProfile(owner.id, {
+    bw.app.web.container.services.brandProfile.updateProfile(owner.id, {
       brand_name: bw.world.scenario.brand.name,
       brand_names: [],
       keywords: [],

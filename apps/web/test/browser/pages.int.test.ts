@@ -245,7 +245,7 @@ describe("pages a new user trips over, in Chromium", () => {
       await page.getByLabel("Keywords", { exact: true }).fill("login");
       await page.getByRole("button", { name: "Save profile" }).click();
       await page.getByText(/^Saved\./).waitFor();
-      const profile = await bw.app.web.container.services.account.profile(owner.id);
+      const profile = await bw.app.web.container.services.brandProfile.profile(owner.id);
       expect(profile.owned_domains.map((d) => d.domain)).toEqual([brand.owned_domains[0]!.domain]);
       expect(profile.keywords).toEqual(["login"]);
       await snap(page, "p4-act-for");

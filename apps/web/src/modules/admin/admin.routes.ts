@@ -13,8 +13,8 @@ import { validate } from "@brandwarden/platform/http/validate";
 import { idParam } from "../../lib/id-param.ts";
 import { requireAdmin } from "../sessions/session.plugin.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
-import type { UserRow } from "../users/users.repository.ts";
 import type { UsersService } from "../users/users.service.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 const present = (u: UserRow): TAdminUser => ({
   id: u.id,

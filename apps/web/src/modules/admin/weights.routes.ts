@@ -4,7 +4,7 @@ import { ZManualWeightsPut, ZWeightsOverview } from "@brandwarden/contract/brows
 import { ZWeightSet } from "@brandwarden/contract/scoring";
 import { validate } from "@brandwarden/platform/http/validate";
 import { requireAdmin } from "../sessions/session.plugin.ts";
-import type { WeightsAdminService } from "./weights.service.ts";
+import type { WeightsAdminService } from "../scoring/weights-admin.service.ts";
 
 /** Admin → Weights: see the defaults and learned sets, store a `manual` set. */
 export function registerWeightsAdminRoutes(app: FastifyInstance, service: WeightsAdminService): void {

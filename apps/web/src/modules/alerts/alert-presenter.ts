@@ -1,6 +1,6 @@
 import type { TAlert } from "@brandwarden/contract/alerts";
 import type { TSeverity } from "@brandwarden/contract/common";
-import type { AlertRow } from "./alerts.repository.ts";
+import type { AlertRow } from "../../db/rows.ts";
 
 /** A path of the UI as an absolute URL of this deployment. */
 function absoluteLink(path: string, publicUrl: string): string {

@@ -2,8 +2,8 @@ import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { TAlertType } from "@brandwarden/contract/alerts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { alerts } from "../../db/schema.ts";
+import type { AlertRow } from "../../db/rows.ts";
 
-export type AlertRow = typeof alerts.$inferSelect;
 export type AlertInsert = typeof alerts.$inferInsert;
 export const ALERTS_PAGE_SIZE = 25;
 

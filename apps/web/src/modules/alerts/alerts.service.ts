@@ -4,7 +4,8 @@ import { notFound } from "@brandwarden/platform/http/app-error";
 import type { DbOrTx } from "../../db/client.ts";
 import { ALERT_DELIVERY_JOB } from "../../queue/job-names.ts";
 import { presentAlert } from "./alert-presenter.ts";
-import { ALERTS_PAGE_SIZE, type AlertRow, type AlertsRepository } from "./alerts.repository.ts";
+import { ALERTS_PAGE_SIZE, type AlertsRepository } from "./alerts.repository.ts";
+import type { AlertRow } from "../../db/rows.ts";
 
 /** What a monitor hands the alerts module. */
 export interface AlertInput {

@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { auditEvents } from "../../db/schema.ts";
 
 /** Audit event names: the contract's two, plus the scan lifecycle. */
-export type AuditEventName =
+type AuditEventName =
   | "report_generated"
   | "takedown_generated"
   | "scan_started"
@@ -12,18 +12,19 @@ export type AuditEventName =
   /** An admin worked on another user's data, naming that user explicitly (act-for). */
   | "admin_acted_for";
 
+export interface AuditEvent {
+  name: AuditEventName;
+  /** Who acted (or whose scan it is). */
+  user_id?: string | null;
+  scan_id?: string | null;
+  /** What the event is about: a finding, or the user an admin acted for. */
+  subject_id?: string | null;
+  data?: Record<string, unknown>;
+}
+
 export function createAuditEventsRepository(db: Db) {
   return {
-    async record(
-      e: {
-        name: AuditEventName;
-        user_id?: string | null;
-        scan_id?: string | null;
-        subject_id?: string | null;
-        data?: Record<string, unknown>;
-      },
-      tx: DbOrTx = db,
-    ): Promise<void> {
+    async record(e: AuditEvent, tx: DbOrTx = db): Promise<void> {
       await tx.insert(auditEvents).values({ ...e, data: e.data ?? {} });
     },
   };

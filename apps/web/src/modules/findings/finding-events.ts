@@ -2,11 +2,11 @@ import type { TEventOf } from "@brandwarden/contract/events";
 import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { ScanStreamHub } from "../../lib/scan-stream.ts";
-import type { ScansRepository } from "../scans/scans.repository.ts";
+import type { ScansService } from "../scans/scans.service.ts";
 import type { FindingsRepository } from "./findings.repository.ts";
 
 type Deps = {
-  scans: ScansRepository;
+  scans: Pick<ScansService, "findById">;
   findings: FindingsRepository;
   blobs: BlobStore;
   hub: ScanStreamHub;

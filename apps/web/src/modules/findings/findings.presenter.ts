@@ -2,7 +2,7 @@ import type { TDomainFindingView, TSocialFindingView } from "@brandwarden/contra
 import { DOMAIN_FINDING_FIELDS, SOCIAL_FINDING_FIELDS } from "@brandwarden/contract/finding-fields";
 import type { TStoredDomainFinding, TStoredSocialFinding } from "@brandwarden/contract/findings";
 import { aiDemotionOf } from "./ai-demotion.ts";
-import type { DomainFindingRow, SocialFindingRow } from "./findings.repository.ts";
+import type { DomainFindingRow, SocialFindingRow } from "../../db/rows.ts";
 
 /** The row's value of each field, in the contract's order, dates as ISO text. */
 function fieldsOf(row: object, fields: readonly string[]): Record<string, unknown> {

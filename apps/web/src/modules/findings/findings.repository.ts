@@ -1,13 +1,10 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { TFindingCounts, TFindingsQuery } from "@brandwarden/contract/browser/findings";
 import { SEVERITIES, type TSeverity } from "@brandwarden/contract/common";
 import { emptyChangeCounts } from "@brandwarden/contract/monitoring";
-import type { Db, DbOrTx } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { domainFindings, socialFindings } from "../../db/schema.ts";
-
-export type DomainFindingRow = typeof domainFindings.$inferSelect;
-export type SocialFindingRow = typeof socialFindings.$inferSelect;
 
 /** The most findings one export carries. */
 const EXPORT_LIMIT = 100_000;
@@ -129,7 +126,7 @@ export function emptyCounts(): Omit<TFindingCounts, "scan_id"> {
 
 /**
  * Every query of the finding tables the findings module runs: the worker's findings stored as
- * they arrive, the dashboard's pages, counts and exports, and the AI audit's verdicts.
+ * they arrive, the dashboard's pages, counts and exports (the AI audit's verdicts: ai-audit).
  */
 export function createFindingsRepository(db: Db) {
   return {
@@ -233,47 +230,6 @@ export function createFindingsRepository(db: Db) {
       out.social_total = social?.n ?? 0;
       out.campaigns = Number(campaigns?.n ?? 0);
       return out;
-    },
-    /** Scores of the scan's domain findings named, with what the AI audit's hard-evidence rule reads. */
-    domainScores(tx: DbOrTx, scanId: string, ids: string[]) {
-      return tx
-        .select({
-          id: domainFindings.id,
-          score: domainFindings.score,
-          threat_feed_hits: domainFindings.threat_feed_hits,
-          login_form: domainFindings.login_form,
-          password_form: domainFindings.password_form,
-          brand_in_page: domainFindings.brand_in_page,
-          brand_in_cert: domainFindings.brand_in_cert,
-        })
-        .from(domainFindings)
-        .where(and(eq(domainFindings.scan_id, scanId), inArray(domainFindings.id, ids)));
-    },
-    socialScores(tx: DbOrTx, scanId: string, ids: string[]) {
-      return tx
-        .select({ id: socialFindings.id, score: socialFindings.score })
-        .from(socialFindings)
-        .where(and(eq(socialFindings.scan_id, scanId), inArray(socialFindings.id, ids)));
-    },
-    /** Stores an AI verdict and the score it led to. */
-    async applyVerdict(
-      tx: DbOrTx,
-      kind: "domain" | "social",
-      id: string,
-      v: {
-        ai_verdict: string;
-        ai_confidence: number;
-        ai_adjustment: number;
-        ai_reasoning: string;
-        adjusted_score: number;
-        adjusted_severity: string;
-      },
-    ) {
-      const table = kind === "domain" ? domainFindings : socialFindings;
-      await tx
-        .update(table)
-        .set({ ...v, updated_at: sql`now()` })
-        .where(eq(table.id, id));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { TChangeCounts, TChangeKind, TFieldChange } from "@brandwarden/contract/monitoring";
 import type { AlertInput } from "../alerts/alerts.service.ts";
 import { describeChanges } from "./finding-diff.ts";
-import type { TrackedRow } from "./tracking.repository.ts";
+import type { TrackedRow } from "../../db/rows.ts";
 
 // The alerts monitoring raises, each saying why it matters and linking to the page that shows it.
 

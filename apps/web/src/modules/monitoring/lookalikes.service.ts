@@ -9,12 +9,8 @@ import { domainFacts, nextState, type LookFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
 import type { ScanChangesRepository } from "./scan-changes.repository.ts";
 import { applyLook, domainEvidenceOf, trackedNameOf } from "./tracking.ts";
-import {
-  LOOKALIKES_PAGE_SIZE,
-  type ObservationRow,
-  type TrackedRow,
-  type TrackingRepository,
-} from "./tracking.repository.ts";
+import { LOOKALIKES_PAGE_SIZE, type TrackingRepository } from "./tracking.repository.ts";
+import type { ObservationRow, TrackedRow } from "../../db/rows.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -5,7 +5,7 @@ import { ZDomainName } from "@brandwarden/contract/common";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db } from "../../db/client.ts";
 import type { AlertsService } from "../alerts/alerts.service.ts";
-import type { UsersRepository } from "../users/users.repository.ts";
+import type { UsersService } from "../users/users.service.ts";
 import { whyItMatters } from "./alert-builders.ts";
 import { domainFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
@@ -27,7 +27,7 @@ export function createMonitoringEventHandlers(deps: {
   db: Db;
   watch: WatchService;
   tracking: TrackingRepository;
-  users: UsersRepository;
+  users: Pick<UsersService, "findById">;
   alerts: AlertsService;
   logger: Logger;
 }) {

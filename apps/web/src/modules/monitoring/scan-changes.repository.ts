@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { TChangeCounts, TChangeKind, TFieldChange } from "@brandwarden/contract/monitoring";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { domainFindings, scanChanges, scans, socialFindings } from "../../db/schema.ts";
-import type { DomainFindingRow, ScanRow, SocialFindingRow } from "../scans/scans.repository.ts";
+import type { DomainFindingRow, ScanRow, SocialFindingRow } from "../../db/rows.ts";
 
 /** A domain finding as inserted (a gone finding carried into the new scan). */
 export type DomainFindingInsert = typeof domainFindings.$inferInsert;

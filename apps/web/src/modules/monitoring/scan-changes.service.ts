@@ -6,9 +6,7 @@ import {
   type TFieldChange,
 } from "@brandwarden/contract/monitoring";
 import type { DbOrTx } from "../../db/client.ts";
-import type { AlertRow } from "../alerts/alerts.repository.ts";
 import type { AlertsService } from "../alerts/alerts.service.ts";
-import type { DomainFindingRow, ScanRow, SocialFindingRow } from "../scans/scans.repository.ts";
 import { findingsChangedAlert, type ChangedItem } from "./alert-builders.ts";
 import { bandOf, diffDomainEvidence, diffSocialEvidence, type DomainEvidence } from "./finding-diff.ts";
 import { domainFacts, type LookFacts } from "./lifecycle.ts";
@@ -16,7 +14,8 @@ import { maliciousBecause } from "./malicious-evidence.ts";
 import { loadPageComparer, type PageComparer } from "./page-similarity.ts";
 import type { DomainFindingInsert, FindingChange, ScanChangesRepository } from "./scan-changes.repository.ts";
 import { applyLook, domainEvidenceOf, socialEvidenceOf, trackedNameOf, type Look } from "./tracking.ts";
-import type { TrackedRow, TrackingRepository } from "./tracking.repository.ts";
+import type { TrackingRepository } from "./tracking.repository.ts";
+import type { AlertRow, DomainFindingRow, ScanRow, SocialFindingRow, TrackedRow } from "../../db/rows.ts";
 
 /** Items a `findings.changed` alert lists (the counts cover all of them). */
 const ALERT_ITEMS = 200;

@@ -9,13 +9,10 @@ import {
   watchPins,
   watchRounds,
 } from "../../db/schema.ts";
+import type { PinRow, TrackedRow, WatchRoundRow } from "../../db/rows.ts";
 
-export type TrackedRow = typeof trackedLookalikes.$inferSelect;
 export type TrackedInsert = typeof trackedLookalikes.$inferInsert;
 export type ObservationInsert = typeof lookalikeObservations.$inferInsert;
-export type ObservationRow = typeof lookalikeObservations.$inferSelect;
-export type PinRow = typeof watchPins.$inferSelect;
-export type WatchRoundRow = typeof watchRounds.$inferSelect;
 
 export const LOOKALIKES_PAGE_SIZE = 25;
 const BATCH = 500;

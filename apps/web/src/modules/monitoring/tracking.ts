@@ -1,6 +1,7 @@
 import type { TFieldChange, TLifecycleState } from "@brandwarden/contract/monitoring";
 import { nextState, type LookFacts } from "./lifecycle.ts";
-import type { ObservationInsert, TrackedInsert, TrackedRow } from "./tracking.repository.ts";
+import type { ObservationInsert, TrackedInsert } from "./tracking.repository.ts";
+import type { TrackedRow } from "../../db/rows.ts";
 
 // One look at a lookalike (a scan's finding, a watch's check) applied to its tracked record
 // (pure): the new row, and the timeline entry when something happened.

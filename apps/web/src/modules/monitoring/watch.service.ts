@@ -10,17 +10,15 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db } from "../../db/client.ts";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
 import type { AlertInput, AlertsService } from "../alerts/alerts.service.ts";
-import type { BrandRepository } from "../brand/brand.repository.ts";
-import { buildStartPayload } from "../scans/scan-payload.ts";
-import type { UsersRepository } from "../users/users.repository.ts";
-import type { UsersService } from "../users/users.service.ts";
+import type { BrandContextService } from "../brand-profile/brand-context.service.ts";
 import { changedAlert, downAlert, reemergedAlert, registeredAlert } from "./alert-builders.ts";
 import { diffDomainEvidence, type DomainEvidence } from "./finding-diff.ts";
 import { contentWatched, type LookFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
 import { loadPageComparer, type PageComparer } from "./page-similarity.ts";
 import { applyLook, domainEvidenceOf, type AppliedLook } from "./tracking.ts";
-import type { TrackedRow, TrackingRepository } from "./tracking.repository.ts";
+import type { TrackingRepository } from "./tracking.repository.ts";
+import type { TrackedRow } from "../../db/rows.ts";
 
 /** A round with no end message after this long lost its worker; the next one may start. */
 const STALE_ROUND_MS = 30 * 60 * 1000;
@@ -45,9 +43,7 @@ const fingerprintOf = (e: Record<string, unknown>): TWatchFingerprint => ({
 export function createWatchService(deps: {
   db: Db;
   tracking: TrackingRepository;
-  users: UsersRepository;
-  usersService: UsersService;
-  brand: BrandRepository;
+  brandContext: Pick<BrandContextService, "scanBrand">;
   worker: WorkerClient;
   alerts: AlertsService;
   logger: Logger;
@@ -56,24 +52,10 @@ export function createWatchService(deps: {
 }) {
   /** The request of one round, or null when the user has no owned domain. */
   async function buildRequest(userId: string, watchId: string): Promise<TWatchRequest | null> {
-    const user = await deps.users.findById(userId);
-    if (!user) return null;
-    const [domains, derived, tracked, pins] = await Promise.all([
-      deps.brand.ownedDomains(userId),
-      deps.usersService.derivedKeywords(userId),
-      deps.tracking.forWatch(userId),
-      deps.tracking.pins(userId),
-    ]);
-    if (!domains.length) return null;
-    const brand = buildStartPayload({
-      scanId: watchId,
-      user,
-      derivedKeywords: derived.keywords,
-      domains,
-      handles: [],
-      logoUrl: null,
-      resumeFrom: null,
-    });
+    const brand = await deps.brandContext.scanBrand(userId);
+    if (!brand) return null;
+    const [tracked, pins] = await Promise.all([deps.tracking.forWatch(userId), deps.tracking.pins(userId)]);
+    if (!brand.owned_domains.length) return null;
     const watched: TWatchTracked[] = [];
     const skip: string[] = [];
     const unregistered: string[] = [];

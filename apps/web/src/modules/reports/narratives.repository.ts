@@ -2,8 +2,7 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { TCampaignNarrativesResponse } from "@brandwarden/contract/worker-api";
 import type { Db } from "../../db/client.ts";
 import { campaignNarratives, domainFindings } from "../../db/schema.ts";
-
-export type NarrativeRow = typeof campaignNarratives.$inferSelect;
+import type { NarrativeRow } from "../../db/rows.ts";
 
 export function createNarrativesRepository(db: Db) {
   return {

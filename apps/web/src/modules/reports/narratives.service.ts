@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { KvRateLimit } from "../../lib/kv-rate-limit.ts";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
-import type { NarrativeRow, NarrativesRepository } from "./narratives.repository.ts";
+import type { NarrativesRepository } from "./narratives.repository.ts";
+import type { NarrativeRow } from "../../db/rows.ts";
 
 /** LLM-written narratives a user may have generated per window (first visits and regenerations). */
 export const NARRATIVE_GENERATIONS = { max: 10, windowMs: 60 * 60 * 1000 };

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { reports, type ReportStatus } from "../../db/schema.ts";
+import type { ReportRow } from "../../db/rows.ts";
 
-export type ReportRow = typeof reports.$inferSelect;
 type ReportFields = Partial<Pick<ReportRow, "full_key" | "summary_key" | "error">>;
 
 /** A scan's report row: its status, the blob keys of both PDFs, the last error. */

@@ -7,16 +7,17 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { ScanStreamHub } from "../../lib/scan-stream.ts";
 import { REPORT_JOB, WEBHOOK_JOB } from "../../queue/job-names.ts";
 import type { TReportJob, TWebhookJob } from "../../queue/job-payloads.ts";
-import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
-import type { ScanRow, ScansRepository } from "./scans.repository.ts";
+import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
+import type { ScansRepository } from "./scans.repository.ts";
 import { activeKey } from "./active-key.ts";
+import type { ScanRow } from "../../db/rows.ts";
 
 // What follows a scan reaching a terminal status, whoever moved it there (the worker's last
 // `scan_update`, the user's stop, or the web app failing a scan whose worker went silent).
 
 /** In the transaction that ended the scan: its `scan_<status>` audit event. */
 export async function recordScanEnded(
-  auditEvents: AuditEventsRepository,
+  auditEvents: AuditEventsService,
   scan: ScanRow,
   tx: DbOrTx,
 ): Promise<void> {

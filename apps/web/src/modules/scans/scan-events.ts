@@ -2,11 +2,11 @@ import type { TEventOf } from "@brandwarden/contract/events";
 import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
+import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
 import { announceScanEnded, endedPatch, recordScanEnded, type AnnounceDeps } from "./scan-ended.ts";
-import type { ScanRow } from "./scans.repository.ts";
 import { ACTIVE_KEY_TTL_MS, activeKey } from "./active-key.ts";
 import { mergeStageStates, nextScanStatus, stageStatusChanged } from "./stage-states.ts";
+import type { ScanRow } from "../../db/rows.ts";
 
 /**
  * When the worker said it: the heartbeat the stalled-scan check reads. After a web outage the
@@ -18,7 +18,7 @@ const sentAt = (ts: string) => new Date(Math.min(Date.now(), Date.parse(ts) || D
 export function createScanUpdateHandler(
   deps: AnnounceDeps & {
     db: Db;
-    auditEvents: AuditEventsRepository;
+    auditEvents: AuditEventsService;
     logger: Logger;
     /** Runs in the transaction that completes a scan; what it returns runs after commit (monitoring). */
     onCompleted?: (scan: ScanRow, tx: DbOrTx) => Promise<() => Promise<void>>;

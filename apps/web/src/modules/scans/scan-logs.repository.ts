@@ -1,8 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { scanLogs, scans } from "../../db/schema.ts";
-
-export type ScanLogRow = typeof scanLogs.$inferSelect;
+import type { ScanLogRow } from "../../db/rows.ts";
 
 /** The scan log the dashboard shows: the worker's `log` events, kept per scan. */
 export function createScanLogsRepository(db: Db) {

@@ -3,7 +3,8 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import { REPORT_JOB } from "../../queue/job-names.ts";
 import type { TReportJob } from "../../queue/job-payloads.ts";
-import type { ScanRow, ScansRepository } from "./scans.repository.ts";
+import type { ScansRepository } from "./scans.repository.ts";
+import type { ScanRow } from "../../db/rows.ts";
 
 /** Reports of scans completed this recently are still looked after. */
 const REPORT_WINDOW_DAYS = 7;

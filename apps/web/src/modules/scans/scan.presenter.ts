@@ -1,7 +1,6 @@
 import type { TReportState, TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
 import type { TScanStage } from "@brandwarden/contract/constants";
-import type { ScanLogRow } from "./scan-logs.repository.ts";
-import type { ScanRow } from "./scans.repository.ts";
+import type { ScanLogRow, ScanRow } from "../../db/rows.ts";
 
 /** A scan as the dashboard shows it (`@brandwarden/contract/browser/scans`). */
 export function presentScan(s: ScanRow): TScan {

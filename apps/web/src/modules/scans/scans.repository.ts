@@ -2,12 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, notInArray, or, sql } from "d
 import type { TScanStatus } from "@brandwarden/contract/constants";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { domainFindings, reports, scans, socialFindings } from "../../db/schema.ts";
-
-export type ScanRow = typeof scans.$inferSelect;
-// The finding rows' types belong to `findings/findings.repository.ts`; these stay while the
-// webhooks and monitoring modules still import them from here.
-export type DomainFindingRow = typeof domainFindings.$inferSelect;
-export type SocialFindingRow = typeof socialFindings.$inferSelect;
+import type { ScanRow } from "../../db/rows.ts";
 
 const TERMINAL: TScanStatus[] = ["completed", "failed", "cancelled"];
 

@@ -1,4 +1,5 @@
 import type { TReportState } from "@brandwarden/contract/browser/scans";
+import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { isTerminalScanStatus, type TScanStage } from "@brandwarden/contract/constants";
 import type { Bus, StreamLoss } from "@brandwarden/platform/bus/bus";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
@@ -8,17 +9,17 @@ import type { Db } from "../../db/client.ts";
 import { AppError, invalid, notFound } from "@brandwarden/platform/http/app-error";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
 import type { ScanStreamHub } from "../../lib/scan-stream.ts";
-import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
-import type { BrandRepository } from "../brand/brand.repository.ts";
+import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
+import type { BrandContextService } from "../brand-profile/brand-context.service.ts";
+import { enrichmentPending } from "../brand-profile/scan-brand.ts";
 import type { Actor } from "../sessions/actor.ts";
-import type { UsersRepository } from "../users/users.repository.ts";
 import type { UsersService } from "../users/users.service.ts";
-import { buildStartPayload, enrichmentPending } from "./scan-payload.ts";
 import { ACTIVE_KEY_TTL_MS, activeKey } from "./active-key.ts";
 import { announceScanEnded, endedPatch, recordScanEnded, type AnnounceDeps } from "./scan-ended.ts";
-import type { ScanLogRow, ScanLogsRepository } from "./scan-logs.repository.ts";
-import type { ScanRow, ScansRepository } from "./scans.repository.ts";
+import type { ScanLogsRepository } from "./scan-logs.repository.ts";
+import type { ScansRepository } from "./scans.repository.ts";
 import { resumeStage } from "./stage-states.ts";
+import type { ScanLogRow, ScanRow } from "../../db/rows.ts";
 
 const STALLED_ERROR = "The worker stopped reporting progress; resume the scan to continue";
 const ORPHANED_ERROR = "The application stopped while this scan ran; resume the scan to continue";
@@ -51,12 +52,13 @@ const STATUS_LOG_LINES = 100;
 export function createScansService(deps: {
   scans: ScansRepository;
   logs: ScanLogsRepository;
-  /** The scan's report row, if any (the reports module's repository). */
+  /** The scan's report state, if any (the reports module). */
   reports: { find(scanId: string): Promise<TReportState | null> };
-  brand: BrandRepository;
-  users: UsersRepository;
-  usersService: UsersService;
-  auditEvents: AuditEventsRepository;
+  /** The brand a scan is given, and whether its owned domains' enrichment still holds it back. */
+  brandContext: Pick<BrandContextService, "scanBrand" | "ownedDomains" | "enrichmentPending">;
+  /** The user row lock: one user's starts and resumes take turns. */
+  users: Pick<UsersService, "lockUser">;
+  auditEvents: AuditEventsService;
   worker: WorkerClient;
   db: Db;
   bus: Bus;
@@ -64,7 +66,6 @@ export function createScansService(deps: {
   queue: JobQueue;
   hub: ScanStreamHub;
   logger: Logger;
-  publicUrl: string;
   eventChannelPrefix: string;
   /** No `scan_update` for this long: the scan's worker is gone. Default 3 minutes. */
   silenceLimitMs?: number;
@@ -117,22 +118,9 @@ export function createScansService(deps: {
       const current = await deps.scans.findById(scan.id);
       if (!current || (current.status !== "pending" && !redispatch) || isTerminalScanStatus(current.status))
         return current ?? scan;
-      const user = await deps.users.findById(scan.user_id);
-      if (!user) throw notFound("User");
-      const [domains, handles, derived] = await Promise.all([
-        deps.brand.ownedDomains(user.id),
-        deps.brand.socialHandles(user.id),
-        deps.usersService.derivedKeywords(user.id),
-      ]);
-      const payload = buildStartPayload({
-        scanId: scan.id,
-        user,
-        derivedKeywords: derived.keywords,
-        domains,
-        handles,
-        logoUrl: user.logo_key ? new URL(`/media/logos/${user.id}`, deps.publicUrl).toString() : null,
-        resumeFrom,
-      });
+      const brand = await deps.brandContext.scanBrand(scan.user_id);
+      if (!brand) throw notFound("User");
+      const payload: TScanStartPayload = { scan_id: scan.id, ...brand, resume_from_stage: resumeFrom };
       await deps.scans.update(scan.id, {
         start_payload: payload,
         resume_from_stage: resumeFrom,
@@ -177,7 +165,7 @@ export function createScansService(deps: {
     /** Creates the scan run; dispatches now, or defers while domain enrichment is pending. */
     async start(actor: ScanActor, forUserId = actor.id): Promise<ScanRow> {
       if (forUserId !== actor.id && !actor.admin) throw notFound("User");
-      const domains = await deps.brand.ownedDomains(forUserId);
+      const domains = await deps.brandContext.ownedDomains(forUserId);
       if (domains.length === 0)
         throw invalid("Add at least one owned domain to the brand profile before scanning");
       const scan = await deps.db.transaction(async (tx) => {
@@ -197,7 +185,7 @@ export function createScansService(deps: {
 
     /** Dispatches the user's deferred scans once no domain profile is pending any more. */
     async dispatchDeferred(userId: string): Promise<number> {
-      if (enrichmentPending(await deps.brand.ownedDomains(userId))) return 0;
+      if (await deps.brandContext.enrichmentPending(userId)) return 0;
       const waiting = await deps.scans.deferredForUser(userId);
       for (const scan of waiting) await dispatch(scan, scan.resume_from_stage as TScanStage | null);
       return waiting.length;
@@ -251,6 +239,15 @@ export function createScansService(deps: {
     },
 
     get: owned,
+
+    /** The scan, whoever's it is (the app's own work: events, jobs, the internal API); null when none. */
+    findById: (scanId: string): Promise<ScanRow | null> => deps.scans.findById(scanId),
+
+    /** Every domain finding of the scan, by name (webhooks, the AI audit). */
+    domainFindings: (scanId: string) => deps.scans.domainFindings(scanId),
+
+    /** Every social finding of the scan, by platform and handle. */
+    socialFindings: (scanId: string) => deps.scans.socialFindings(scanId),
 
     selected,
 

@@ -2,8 +2,7 @@ import { and, desc, eq, gte, isNotNull, lt, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { domainFindings, feedbackLabels, scoringWeights } from "../../db/schema.ts";
-
-export type WeightRow = typeof scoringWeights.$inferSelect;
+import type { WeightRow } from "../../db/rows.ts";
 
 export function createScoringRepository(db: Db) {
   return {

@@ -15,7 +15,8 @@ import {
 } from "@brandwarden/contract/scoring";
 import type { Db } from "../../db/client.ts";
 import { createKeyHistoryRepository, type KeyHistoryRepository } from "./key-history.repository.ts";
-import type { ScoringRepository, WeightRow } from "./scoring.repository.ts";
+import type { ScoringRepository } from "./scoring.repository.ts";
+import type { WeightRow } from "../../db/rows.ts";
 
 /** Key kinds whose history is counted (the others are no evidence over time). */
 const HISTORY_KINDS = new Set(["ip", "ns", "mx", "cert", "page", "favicon"]);

@@ -4,8 +4,8 @@ import { notFound } from "@brandwarden/platform/http/app-error";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
-import type { UserRow } from "../users/users.repository.ts";
 import { ACT_FOR_READ_WINDOW_MS, createActFor } from "./actor.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 // What an admin's work for another user leaves in the audit log: every change, but reads only
 // once per admin, session and user per window (the pages poll every 2-3 s), and nothing for a

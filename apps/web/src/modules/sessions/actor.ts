@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZId } from "@brandwarden/contract/common";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import { notFound } from "@brandwarden/platform/http/app-error";
-import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
-import type { UserRow } from "../users/users.repository.ts";
+import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
 import { requireUser } from "./session.plugin.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 /**
  * Whose data a browser request works on, and the one rule every module applies to it: a user
@@ -63,7 +63,7 @@ interface PendingRead {
 
 export function createActFor(deps: {
   users: { findById(id: string): Promise<UserRow | null> };
-  auditEvents: AuditEventsRepository;
+  auditEvents: AuditEventsService;
   kv: KeyValueStore;
   /** The owner of a scan, or null when there is no such scan. */
   scanOwner(scanId: string): Promise<string | null>;

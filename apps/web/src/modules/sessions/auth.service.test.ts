@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
-import type { UserRow } from "../users/users.repository.ts";
 import { createAuthService } from "./auth.service.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 const KNOWN = "known@example.com";
 const user = { id: "u1", email: KNOWN } as UserRow;

@@ -3,13 +3,12 @@ import { AppError, invalid } from "@brandwarden/platform/http/app-error";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db } from "../../db/client.ts";
 import type { KvRateLimit } from "../../lib/kv-rate-limit.ts";
-import type { UserRow } from "../users/users.repository.ts";
-import type { UsersRepository } from "../users/users.repository.ts";
 import { normaliseEmail, type UsersService } from "../users/users.service.ts";
 import type { Mailer } from "./mailer.ts";
 import type { PasswordResetsRepository } from "./password-resets.repository.ts";
 import type { SessionStreams } from "./session-streams.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -23,7 +22,9 @@ const PASSWORD_CHANGE_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 };
 
 export function createAuthService(deps: {
   db: Db;
-  users: UsersRepository;
+  /** The account records: found by e-mail, given a new password hash. */
+  users: Pick<UsersService, "findByEmail" | "setPasswordHash">;
+  /** Sign-up and the password checks. */
   usersService: UsersService;
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "@brandwarden/platform/http/app-error";
 import { tokensMatch } from "@brandwarden/platform/http/bearer-auth";
 import { ZId } from "@brandwarden/contract/common";
-import type { UserRow } from "../users/users.repository.ts";
 import { createCsrfTokens } from "./csrf.ts";
 import type { SessionStreams } from "./session-streams.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 const CSRF_HEADER = "x-csrf-token";
 

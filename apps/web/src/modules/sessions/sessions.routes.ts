@@ -11,9 +11,9 @@ import {
   type TSessionUser,
 } from "@brandwarden/contract/browser/session";
 import { validate } from "@brandwarden/platform/http/validate";
-import type { UserRow } from "../users/users.repository.ts";
 import type { AuthService } from "./auth.service.ts";
 import { requireUser, type SessionCookies } from "./session.plugin.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 const presentUser = (u: UserRow): TSessionUser => ({
   id: u.id,

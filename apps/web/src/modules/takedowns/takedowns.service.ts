@@ -1,6 +1,6 @@
 import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
-import type { AuditEventsRepository } from "../audit-events/audit-events.repository.ts";
+import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
 import { ownedBy, type Principal } from "../sessions/actor.ts";
 import type { TakedownsRepository } from "./takedowns.repository.ts";
 
@@ -8,7 +8,7 @@ import type { TakedownsRepository } from "./takedowns.repository.ts";
 export function createTakedownsService(deps: {
   repo: TakedownsRepository;
   worker: Pick<WorkerClient, "takedown">;
-  auditEvents: Pick<AuditEventsRepository, "record">;
+  auditEvents: Pick<AuditEventsService, "record">;
 }) {
   return {
     /** The draft for one of the user's domain findings (another user's is 404). */

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { z } from "zod";
-import type { TBrandContext, TDerivedKeywords, TSocialPlatform } from "@brandwarden/contract/brand";
 import { AppError, invalid, notFound } from "@brandwarden/platform/http/app-error";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { passwordProblem } from "./password-rule.ts";
-import type { BrandRepository } from "../brand/brand.repository.ts";
-import type { UserRow, UsersRepository } from "./users.repository.ts";
+import type { UsersRepository } from "./users.repository.ts";
+import type { UserRow } from "../../db/rows.ts";
 
 const ZEmail = z.email().max(254);
 // Argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
@@ -19,22 +18,17 @@ export function normaliseEmail(email: string): string {
   return trimmed;
 }
 
-/** Downcased, trimmed, deduplicated in first-seen order, empties dropped. */
-export function normaliseKeywords(keywords: string[]): string[] {
-  return [...new Set(keywords.map((k) => k.trim().toLowerCase()).filter(Boolean))];
-}
-
 /** PostgreSQL's unique_violation, as drizzle throws it (directly or as the cause). */
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === "23505" || e.cause?.code === "23505";
 }
 
-export function createUsersService(deps: {
-  db: Db;
-  repo: UsersRepository;
-  brand: Pick<BrandRepository, "ownedDomains" | "socialHandles">;
-}) {
+/**
+ * The user accounts: sign-up and the admin area's registry, e-mail and admin flag, passwords
+ * (Argon2id) and the row lock that makes one user's work take turns across modules.
+ */
+export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
   // Verified against when the account does not exist, so that answer takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   return {
@@ -60,6 +54,21 @@ export function createUsersService(deps: {
       await deps.repo.setPasswordHash(deps.db, existing.id, await hash(input.password, HASH_OPTIONS));
       return (await deps.repo.update(existing.id, { admin: true }))!;
     },
+
+    /** The user, or null when there is none. */
+    findById: (id: string): Promise<UserRow | null> => deps.repo.findById(id),
+
+    findByEmail: (email: string): Promise<UserRow | null> => deps.repo.findByEmail(email),
+
+    /**
+     * Locks the user row in `tx` (null when there is none): one user's profile saves, derived
+     * keyword saves and scan starts take turns.
+     */
+    lockUser: (tx: DbOrTx, id: string): Promise<UserRow | null> => deps.repo.lockUser(tx, id),
+
+    /** Stores a password hash (see `hashPassword`) in the caller's transaction. */
+    setPasswordHash: (tx: DbOrTx, id: string, passwordHash: string): Promise<void> =>
+      deps.repo.setPasswordHash(tx, id, passwordHash),
 
     /** The admin area's registry: every user, newest first. */
     listUsers: (): Promise<UserRow[]> => deps.repo.list(),
@@ -125,55 +134,6 @@ export function createUsersService(deps: {
       const problem = passwordProblem(password);
       if (problem) throw invalid(problem);
       return hash(password, HASH_OPTIONS);
-    },
-
-    async derivedKeywords(userId: string): Promise<TDerivedKeywords> {
-      const user = await deps.repo.findById(userId);
-      if (!user) throw notFound("User");
-      const stored = await deps.repo.derivedKeywords(userId);
-      if (stored && stored.generation === user.keyword_generation) {
-        return { keywords: stored.keywords, generation: stored.generation };
-      }
-      return { keywords: [], generation: user.keyword_generation };
-    },
-
-    /** Stores keywords derived for `generation`; a result for an older profile is rejected (409). */
-    async saveDerivedKeywords(userId: string, input: TDerivedKeywords): Promise<TDerivedKeywords> {
-      return deps.db.transaction(async (tx) => {
-        const user = await deps.repo.lockUser(tx, userId);
-        if (!user) throw notFound("User");
-        if (input.generation !== user.keyword_generation) {
-          throw new AppError(
-            "stale_generation",
-            `Generation ${input.generation} is stale; the current generation is ${user.keyword_generation}`,
-            { current_generation: user.keyword_generation },
-          );
-        }
-        const keywords = normaliseKeywords(input.keywords);
-        await deps.repo.upsertDerivedKeywords(tx, userId, keywords, input.generation);
-        return { keywords, generation: input.generation };
-      });
-    },
-
-    async brandContext(userId: string): Promise<TBrandContext> {
-      const user = await deps.repo.findById(userId);
-      if (!user) throw notFound("User");
-      const [domains, handles, derived] = await Promise.all([
-        deps.brand.ownedDomains(userId),
-        deps.brand.socialHandles(userId),
-        this.derivedKeywords(userId),
-      ]);
-      return {
-        brand_name: user.brand_name ?? user.brand_names[0] ?? "",
-        social_handles: handles.map((h) => ({ platform: h.platform as TSocialPlatform, handle: h.handle })),
-        keywords: user.keywords,
-        derived_keywords: derived.keywords,
-        owned_domains: domains.map((d) => ({
-          domain: d.domain,
-          title: d.profile?.title ?? null,
-          content_snippet: d.profile?.content_snippet ?? null,
-        })),
-      };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
 import { SEVERITIES } from "@brandwarden/contract/common";
 import type { TStoredDomainFinding, TStoredSocialFinding } from "@brandwarden/contract/findings";
 import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
-import type { DomainFindingRow, ScanRow, SocialFindingRow } from "../scans/scans.repository.ts";
+import type { DomainFindingRow, ScanRow, SocialFindingRow } from "../../db/rows.ts";
 
 /**
  * Findings sent in the webhook body itself, as JSON bytes (PDFs not counted): a scan with more

@@ -1,8 +1,8 @@
 import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { keywordExpansionProblems, users } from "../../db/schema.ts";
+import type { KeywordExpansionProblemRow } from "../../db/rows.ts";
 
-export type KeywordExpansionProblemRow = typeof keywordExpansionProblems.$inferSelect;
 export type KeywordExpansionProblem = Omit<KeywordExpansionProblemRow, "user_id">;
 
 export function createKeywordExpansionRepository(db: Db) {

@@ -7,19 +7,35 @@ import { createLogger, type Logger } from "@brandwarden/platform/logger/logger";
 import { createSharedAdapters } from "@brandwarden/platform/messaging/shared-adapters";
 import { createQueue } from "@brandwarden/platform/queue/create-queue";
 import { withTimeout } from "@brandwarden/platform/util/with-timeout";
+import type { BlobStore } from "@brandwarden/platform/blob/blob";
+import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { WebConfig } from "./config.ts";
-import type { WebInfrastructure } from "./container.ts";
 import { MIGRATIONS_FOLDER, schema, type Db } from "./db/client.ts";
+
+/** The adapters a web process runs on: `createWebAdapters` builds real ones, tests may pass others. */
+export interface WebAdapters {
+  db: Db;
+  dbKind: "pglite" | "postgres";
+  pingDb: () => Promise<void>;
+  bus: Bus;
+  kv: KeyValueStore;
+  queue: JobQueue;
+  blobs: BlobStore;
+  logger: Logger;
+  /** Checks Redis when the deployment uses it; undefined in embedded mode. */
+  pingRedis?: () => Promise<void>;
+  close: () => Promise<void>;
+}
 
 /**
  * Real adapters chosen by configuration: PostgreSQL or PGlite under DATA_DIR; Redis streams,
  * pub/sub, keys and BullMQ, or their in-process versions. In embedded mode the worker in the same process
  * passes its bus and key-value store so both sides share them.
  */
-export async function createWebInfrastructure(
+export async function createWebAdapters(
   config: WebConfig,
   shared: { bus?: Bus; kv?: KeyValueStore; logger?: Logger } = {},
-): Promise<WebInfrastructure> {
+): Promise<WebAdapters> {
   const logger = shared.logger ?? createLogger({ ...config.log, name: "web" });
   const database = await createDatabase({
     url: config.databaseUrl,

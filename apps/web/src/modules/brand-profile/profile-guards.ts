@@ -7,10 +7,10 @@ export const PROFILE_SAVE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
 export const REENRICH_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 
 /**
- * What the account service checks before costly work: the webhook URL policy (https only unless
+ * What the brand profile service checks before costly work: the webhook URL policy (https only unless
  * private networks are allowed) and per-user rate limits, answered as 429 with Retry-After.
  */
-export function createAccountGuards(deps: { rateLimit: KvRateLimit; allowPrivateNetwork: boolean }) {
+export function createProfileGuards(deps: { rateLimit: KvRateLimit; allowPrivateNetwork: boolean }) {
   return {
     async beforeProfileSave(userId: string, input: { webhook_url: string | null }): Promise<void> {
       assertWebhookUrl(input.webhook_url, deps.allowPrivateNetwork);
@@ -24,4 +24,4 @@ export function createAccountGuards(deps: { rateLimit: KvRateLimit; allowPrivate
   };
 }
 
-export type AccountGuards = ReturnType<typeof createAccountGuards>;
+export type ProfileGuards = ReturnType<typeof createProfileGuards>;

@@ -3,20 +3,59 @@ import type { TSocialHandleRef } from "@brandwarden/contract/brand";
 import type { TDomainProfile } from "@brandwarden/contract/scan";
 import type { TSocialProfile } from "@brandwarden/contract/events";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { ownedDomains, socialHandles } from "../../db/schema.ts";
-
-export type OwnedDomainRow = typeof ownedDomains.$inferSelect;
-export type SocialHandleRow = typeof socialHandles.$inferSelect;
+import { derivedKeywords, ownedDomains, socialHandles, users } from "../../db/schema.ts";
+import type { OwnedDomainRow, SocialHandleRow, UserRow } from "../../db/rows.ts";
 
 type ProfileResult<P> = { status: "completed" | "failed"; profile: P | null; error?: string };
 
 /**
- * The brand's owned domains and social handles: the only writer of both tables. New rows start
- * at generation 1, `pending`; a re-enrichment or a respelt handle moves to the next generation,
- * which makes the older enrichment result stale.
+ * The brand profile's tables: the user's brand fields (names, keywords, webhook, logo, keyword
+ * generation), the derived keywords, and the owned domains and social handles, of which it is the
+ * only writer. New domains and handles start at generation 1, `pending`; a re-enrichment or a
+ * respelt handle moves to the next generation, which makes the older enrichment result stale.
  */
-export function createBrandRepository(db: Db) {
+export function createBrandProfileRepository(db: Db) {
   return {
+    /**
+     * Saves the user's part of the brand profile (names, keywords, webhook) and moves the profile
+     * to its next keyword generation.
+     */
+    async saveBrandFields(
+      tx: DbOrTx,
+      userId: string,
+      profile: Pick<UserRow, "brand_name" | "brand_names" | "keywords" | "webhook_url" | "webhook_secret">,
+    ): Promise<void> {
+      await tx
+        .update(users)
+        .set({ ...profile, keyword_generation: sql`${users.keyword_generation} + 1`, updated_at: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+    /** Stores the blob key and type of the user's accepted logo; false when there is no such user. */
+    async setLogo(userId: string, logo: { key: string; contentType: string }): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ logo_key: logo.key, logo_content_type: logo.contentType, updated_at: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+    async derivedKeywords(userId: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .select()
+        .from(derivedKeywords)
+        .where(eq(derivedKeywords.user_id, userId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async upsertDerivedKeywords(tx: DbOrTx, userId: string, keywords: string[], generation: number) {
+      await tx
+        .insert(derivedKeywords)
+        .values({ user_id: userId, keywords, generation })
+        .onConflictDoUpdate({
+          target: derivedKeywords.user_id,
+          set: { keywords, generation, updated_at: sql`now()` },
+        });
+    },
     ownedDomains(userId: string, tx: DbOrTx = db) {
       return tx
         .select()
@@ -179,4 +218,4 @@ export function createBrandRepository(db: Db) {
   };
 }
 
-export type BrandRepository = ReturnType<typeof createBrandRepository>;
+export type BrandProfileRepository = ReturnType<typeof createBrandProfileRepository>;

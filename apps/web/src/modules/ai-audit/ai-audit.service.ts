@@ -3,21 +3,25 @@ import type { TAuditSnapshot, TAuditVerdictsPut } from "@brandwarden/contract/au
 import { AppError, notFound } from "@brandwarden/platform/http/app-error";
 import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { Db } from "../../db/client.ts";
+import type { BrandContextService } from "../brand-profile/brand-context.service.ts";
+import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
+import { adjustScore, hardEvidenceOf, type THardEvidence } from "../findings/hard-evidence.ts";
+import type { ScansService } from "../scans/scans.service.ts";
 import type { SettingsService } from "../settings/settings.service.ts";
 import type { UsersService } from "../users/users.service.ts";
-import type { UsersRepository } from "../users/users.repository.ts";
-import type { ScansRepository } from "../scans/scans.repository.ts";
-import { presentDomainFinding, presentSocialFinding } from "./findings.presenter.ts";
-import type { FindingsRepository } from "./findings.repository.ts";
-import { adjustScore, hardEvidenceOf, type THardEvidence } from "./hard-evidence.ts";
+import type { AiAuditRepository } from "./ai-audit.repository.ts";
 
-export function createAuditService(deps: {
+/**
+ * The AI audit (the worker's `audit` stage: an LLM reviews a scan's findings), web side: the
+ * snapshot the worker reviews, and its verdicts stored on the findings with the scores they lead to.
+ */
+export function createAiAuditService(deps: {
   db: Db;
-  scans: ScansRepository;
-  findings: FindingsRepository;
-  users: UsersRepository;
-  usersService: UsersService;
-  settings: SettingsService;
+  repo: AiAuditRepository;
+  scans: Pick<ScansService, "findById" | "domainFindings" | "socialFindings">;
+  users: Pick<UsersService, "findById">;
+  brandContext: Pick<BrandContextService, "brandContext">;
+  settings: Pick<SettingsService, "auditConfig">;
   blobs: BlobStore;
   publicUrl: string;
 }) {
@@ -51,8 +55,8 @@ export function createAuditService(deps: {
         const ids = (kind: "domain" | "social") =>
           body.verdicts.filter((v) => v.kind === kind).map((v) => v.finding_id);
         const [domainRows, socialRows] = await Promise.all([
-          ids("domain").length ? deps.findings.domainScores(tx, scanId, ids("domain")) : [],
-          ids("social").length ? deps.findings.socialScores(tx, scanId, ids("social")) : [],
+          ids("domain").length ? deps.repo.domainScores(tx, scanId, ids("domain")) : [],
+          ids("social").length ? deps.repo.socialScores(tx, scanId, ids("social")) : [],
         ]);
         const scores = new Map<string, number | null>();
         const evidence = new Map<string, THardEvidence[]>();
@@ -75,7 +79,7 @@ export function createAuditService(deps: {
           const held_by = evidence.get(key) ?? [];
           const { adjusted_score, held } = adjustScore(scores.get(key) ?? 0, v.adjustment, held_by);
           const adjusted_severity = severityForScore(adjusted_score);
-          await deps.findings.applyVerdict(tx, v.kind, v.finding_id, {
+          await deps.repo.applyVerdict(tx, v.kind, v.finding_id, {
             ai_verdict: v.verdict,
             ai_confidence: v.confidence,
             ai_adjustment: v.adjustment,
@@ -101,7 +105,7 @@ export function createAuditService(deps: {
       const user = await deps.users.findById(scan.user_id);
       if (!user) throw notFound("Scan");
       const [brand, domainRows, socialRows] = await Promise.all([
-        deps.usersService.brandContext(scan.user_id),
+        deps.brandContext.brandContext(scan.user_id),
         deps.scans.domainFindings(scanId),
         deps.scans.socialFindings(scanId),
       ]);
@@ -131,4 +135,4 @@ export function createAuditService(deps: {
   };
 }
 
-export type AuditService = ReturnType<typeof createAuditService>;
+export type AiAuditService = ReturnType<typeof createAiAuditService>;

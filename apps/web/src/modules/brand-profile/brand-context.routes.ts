@@ -2,9 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { ZDerivedKeywords } from "@brandwarden/contract/brand";
 import { validate } from "@brandwarden/platform/http/validate";
 import { idParam } from "../../lib/id-param.ts";
-import type { UsersService } from "./users.service.ts";
+import type { BrandContextService } from "./brand-context.service.ts";
 
-export function registerUserInternalRoutes(app: FastifyInstance, service: UsersService): void {
+/** Internal API: a user's derived keywords (the worker's keyword expansion) and brand context. */
+export function registerBrandContextRoutes(app: FastifyInstance, service: BrandContextService): void {
   app.get("/v1/users/:id/derived_keywords", (req) => service.derivedKeywords(idParam(req.params, "User")));
   app.post("/v1/users/:id/derived_keywords", (req) => {
     const id = idParam(req.params, "User");

@@ -8,13 +8,14 @@ import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import { notFound } from "@brandwarden/platform/http/app-error";
 import type { Db } from "../../db/client.ts";
+import type { OwnedDomainRow, SocialHandleRow } from "../../db/rows.ts";
 import { ENRICH_DOMAIN_JOB, ENRICH_SOCIAL_HANDLE_JOB, EXPAND_KEYWORDS_JOB } from "../../queue/job-names.ts";
-import type { BrandRepository, OwnedDomainRow, SocialHandleRow } from "../brand/brand.repository.ts";
-import { normaliseKeywords } from "../users/users.service.ts";
-import { newWebhookSecret } from "../webhooks/webhook-signature.ts";
-import type { UsersRepository } from "../users/users.repository.ts";
+import type { UsersService } from "../users/users.service.ts";
+import { newWebhookSecret } from "../../lib/webhook-signature.ts";
+import { normaliseKeywords } from "./brand-context.service.ts";
+import type { BrandProfileRepository } from "./brand-profile.repository.ts";
 import type { KeywordExpansionRepository } from "./keyword-expansion.repository.ts";
-import type { AccountGuards } from "./account-guards.ts";
+import type { ProfileGuards } from "./profile-guards.ts";
 import { acceptLogo } from "./logo.ts";
 
 type Enqueue = { name: string; payload: Record<string, unknown>; jobId: string };
@@ -48,31 +49,21 @@ const presentHandle = (h: SocialHandleRow) => ({
 });
 
 /**
- * The brand profile page. Saving happens in one transaction: bumps the keyword generation, keeps
- * unchanged owned domains and handles, gives new ones generation 1 and `pending`, removes dropped
- * ones, and re-enriches a handle whose spelling changed only in case; after commit it enqueues
- * enrichment for each new or respelt one and keyword expansion. Owned domains and handles are
- * written through the brand repository, the user's fields through the users repository.
+ * The brand profile page (`/account`). Saving happens in one transaction, under the user's row
+ * lock: bumps the keyword generation, keeps unchanged owned domains and handles, gives new ones
+ * generation 1 and `pending`, removes dropped ones, and re-enriches a handle whose spelling changed
+ * only in case; after commit it enqueues enrichment for each new or respelt one and keyword
+ * expansion.
  */
-export function createAccountService(deps: {
+export function createBrandProfileService(deps: {
   db: Db;
   queue: JobQueue;
   blobs: Pick<BlobStore, "put">;
-  users: Pick<UsersRepository, "findById" | "derivedKeywords" | "lockUser" | "saveBrandProfile" | "setLogo">;
-  brand: Pick<
-    BrandRepository,
-    | "ownedDomains"
-    | "socialHandles"
-    | "addOwnedDomains"
-    | "removeOwnedDomains"
-    | "nextDomainGeneration"
-    | "addSocialHandles"
-    | "removeSocialHandles"
-    | "respellSocialHandle"
-  >;
+  repo: BrandProfileRepository;
+  users: Pick<UsersService, "findById" | "lockUser">;
   keywordExpansions: Pick<KeywordExpansionRepository, "forGeneration">;
   /** Webhook URL policy and per-user rate limits, checked before any work. */
-  guards: AccountGuards;
+  guards: ProfileGuards;
 }) {
   /**
    * Where the keyword expansion of the profile's current generation stands: `stored` (with the
@@ -81,7 +72,7 @@ export function createAccountService(deps: {
    */
   async function keywordExpansion(userId: string, generation: number): Promise<TKeywordExpansion> {
     const [derived, problem] = await Promise.all([
-      deps.users.derivedKeywords(userId),
+      deps.repo.derivedKeywords(userId),
       deps.keywordExpansions.forGeneration(userId, generation),
     ]);
     const stored = derived?.generation === generation;
@@ -99,8 +90,8 @@ export function createAccountService(deps: {
     const user = await deps.users.findById(userId);
     if (!user) throw notFound("User");
     const [domains, handles] = await Promise.all([
-      deps.brand.ownedDomains(userId),
-      deps.brand.socialHandles(userId),
+      deps.repo.ownedDomains(userId),
+      deps.repo.socialHandles(userId),
     ]);
     return {
       id: user.id,
@@ -129,7 +120,7 @@ export function createAccountService(deps: {
       await deps.db.transaction(async (tx) => {
         const user = await deps.users.lockUser(tx, userId);
         if (!user) throw notFound("User");
-        await deps.users.saveBrandProfile(tx, userId, {
+        await deps.repo.saveBrandFields(tx, userId, {
           brand_name: input.brand_name,
           brand_names: [...new Set(input.brand_names)],
           keywords: normaliseKeywords(input.keywords),
@@ -138,18 +129,18 @@ export function createAccountService(deps: {
         });
 
         const wantedDomains = [...new Set(input.owned_domains)];
-        const existing = await deps.brand.ownedDomains(userId, tx);
-        await deps.brand.removeOwnedDomains(
+        const existing = await deps.repo.ownedDomains(userId, tx);
+        await deps.repo.removeOwnedDomains(
           tx,
           existing.filter((d) => !wantedDomains.includes(d.domain)).map((d) => d.id),
         );
         const fresh = wantedDomains.filter((d) => !existing.some((e) => e.domain === d));
-        for (const r of await deps.brand.addOwnedDomains(tx, userId, fresh)) jobs.push(enrichDomain(r));
+        for (const r of await deps.repo.addOwnedDomains(tx, userId, fresh)) jobs.push(enrichDomain(r));
 
         const key = (h: { platform: string; handle: string }) => `${h.platform}:${h.handle.toLowerCase()}`;
         const wantedHandles = new Map(input.social_handles.map((h) => [key(h), h]));
-        const handles = await deps.brand.socialHandles(userId, tx);
-        await deps.brand.removeSocialHandles(
+        const handles = await deps.repo.socialHandles(userId, tx);
+        await deps.repo.removeSocialHandles(
           tx,
           handles.filter((h) => !wantedHandles.has(key(h))).map((h) => h.id),
         );
@@ -159,11 +150,11 @@ export function createAccountService(deps: {
         for (const e of handles) {
           const wanted = wantedHandles.get(key(e));
           if (!wanted || wanted.handle === e.handle) continue;
-          const row = await deps.brand.respellSocialHandle(tx, e.id, wanted.handle);
+          const row = await deps.repo.respellSocialHandle(tx, e.id, wanted.handle);
           if (row) jobs.push(enrichHandle(row));
         }
         const newHandles = [...wantedHandles.values()].filter((h) => !handles.some((e) => key(e) === key(h)));
-        for (const r of await deps.brand.addSocialHandles(tx, userId, newHandles)) jobs.push(enrichHandle(r));
+        for (const r of await deps.repo.addSocialHandles(tx, userId, newHandles)) jobs.push(enrichHandle(r));
       });
       for (const job of jobs) await deps.queue.enqueue(job.name, job.payload, { jobId: job.jobId });
       // One waiting expansion per user: it reads the latest profile when it runs.
@@ -178,7 +169,7 @@ export function createAccountService(deps: {
     /** Re-runs a domain's enrichment under a new generation (older results become stale). */
     async reenrichDomain(userId: string, ownedDomainId: string): Promise<TOwnedDomainState> {
       await deps.guards.beforeReenrich(userId);
-      const row = await deps.brand.nextDomainGeneration(userId, ownedDomainId);
+      const row = await deps.repo.nextDomainGeneration(userId, ownedDomainId);
       if (!row) throw notFound("Owned domain");
       const job = enrichDomain(row);
       await deps.queue.enqueue(job.name, job.payload, { jobId: job.jobId });
@@ -189,10 +180,10 @@ export function createAccountService(deps: {
     async uploadLogo(userId: string, bytes: Buffer) {
       const logo = await acceptLogo(bytes);
       const key = await deps.blobs.put(logo.data);
-      if (!(await deps.users.setLogo(userId, { key, contentType: logo.contentType }))) throw notFound("User");
+      if (!(await deps.repo.setLogo(userId, { key, contentType: logo.contentType }))) throw notFound("User");
       return { logo_url: `/media/logos/${userId}`, content_type: logo.contentType };
     },
   };
 }
 
-export type AccountService = ReturnType<typeof createAccountService>;
+export type BrandProfileService = ReturnType<typeof createBrandProfileService>;

@@ -29,12 +29,3 @@ export function createKeywordExpansionEvents(deps: { repo: KeywordExpansionRepos
     if (!stored) deps.logger.info({ user_id, generation, code }, "keyword expansion problem not kept");
   };
 }
-
-/** One `log` handler from several, run in order (each decides whether the message is its own). */
-export function chainLogHandlers(
-  ...handlers: Array<(message: TEventOf<"log">) => Promise<void>>
-): (message: TEventOf<"log">) => Promise<void> {
-  return async (message) => {
-    for (const handle of handlers) await handle(message);
-  };
-}

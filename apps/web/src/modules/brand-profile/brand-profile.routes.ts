@@ -10,27 +10,27 @@ import { invalid } from "@brandwarden/platform/http/app-error";
 import { validate } from "@brandwarden/platform/http/validate";
 import { idParam } from "../../lib/id-param.ts";
 import type { ActFor } from "../sessions/actor.ts";
-import type { AccountService } from "./account.service.ts";
+import type { BrandProfileService } from "./brand-profile.service.ts";
 import { LOGO_MAX_BYTES } from "./logo.ts";
 
 /**
  * The brand profile: read, save (enrichment and keyword jobs follow), logo upload. Admins may act
  * for any user by naming them (`?user_id=`); each such request is recorded.
  */
-export function registerAccountRoutes(
+export function registerBrandProfileRoutes(
   app: FastifyInstance,
-  deps: { account: AccountService; actFor: ActFor },
+  deps: { brandProfile: BrandProfileService; actFor: ActFor },
 ): void {
   const target = async (req: FastifyRequest) => (await deps.actFor(req)).userId;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const account = { schema: { response: { 200: ZAccount } } };
 
-  r.get("/account", account, async (req) => deps.account.profile(await target(req)));
+  r.get("/account", account, async (req) => deps.brandProfile.profile(await target(req)));
   r.put("/account", account, async (req) =>
-    deps.account.updateProfile(await target(req), validate(ZAccountUpdate, req.body)),
+    deps.brandProfile.updateProfile(await target(req), validate(ZAccountUpdate, req.body)),
   );
   r.post("/account/domains/:id/reenrich", { schema: { response: { 200: ZOwnedDomainState } } }, async (req) =>
-    deps.account.reenrichDomain(await target(req), idParam(req.params, "Owned domain")),
+    deps.brandProfile.reenrichDomain(await target(req), idParam(req.params, "Owned domain")),
   );
 
   r.post("/account/logo", { schema: { response: { 200: ZLogoUploaded } } }, async (req) => {
@@ -40,6 +40,6 @@ export function registerAccountRoutes(
     const bytes = await file.toBuffer().catch(() => {
       throw invalid("The logo must be at most 1 MiB");
     });
-    return deps.account.uploadLogo(userId, bytes);
+    return deps.brandProfile.uploadLogo(userId, bytes);
   });
 }

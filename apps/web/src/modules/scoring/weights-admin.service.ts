@@ -1,7 +1,8 @@
 import { DEFAULT_DOMAIN_WEIGHTS, DOMAIN_SIGNALS } from "@brandwarden/contract/signals";
 import type { TWeights } from "@brandwarden/contract/scoring";
-import type { ScoringRepository, WeightRow } from "../scoring/scoring.repository.ts";
-import type { ScoringService } from "../scoring/scoring.service.ts";
+import type { ScoringRepository } from "./scoring.repository.ts";
+import type { ScoringService } from "./scoring.service.ts";
+import type { WeightRow } from "../../db/rows.ts";
 
 export interface WeightChange {
   signal: string;

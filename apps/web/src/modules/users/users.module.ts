@@ -1,0 +1,8 @@
+import type { Db } from "../../db/client.ts";
+import { createUsersRepository } from "./users.repository.ts";
+import { createUsersService } from "./users.service.ts";
+
+/** The user accounts (the brand profile's fields on them belong to brand-profile). */
+export function createUsersModule(deps: { db: Db }) {
+  return { users: createUsersService({ db: deps.db, repo: createUsersRepository(deps.db) }) };
+}
