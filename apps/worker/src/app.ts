@@ -2,15 +2,15 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import type { WorkerContainer } from "./container.ts";
-import { registerWorkerHealth } from "./health/health.routes.ts";
-import { registerScanRoutes } from "./pipeline/scan.routes.ts";
-import { registerReportRoutes } from "./report/report.routes.ts";
-import { registerTakedownRoutes } from "./takedown/takedown.routes.ts";
-import { registerSocialEnrichRoutes } from "./social/social-enrich.routes.ts";
-import { registerDomainEnrichRoutes } from "./enrich/domain-enrich.routes.ts";
-import { registerAiRoutes } from "./ai/ai.routes.ts";
-import { registerWatchRoutes } from "./watch/watch.routes.ts";
-import { createAiPolish, createAiProse } from "./ai/prose.ts";
+import { registerWorkerHealth } from "./use-cases/health/health.routes.ts";
+import { registerScanRoutes } from "./use-cases/scan/scan.routes.ts";
+import { registerReportRoutes } from "./use-cases/reports/report.routes.ts";
+import { registerTakedownRoutes } from "./use-cases/takedowns/takedown.routes.ts";
+import { registerSocialEnrichRoutes } from "./use-cases/owned-profiles/social-enrich.routes.ts";
+import { registerDomainEnrichRoutes } from "./use-cases/owned-profiles/domain-enrich.routes.ts";
+import { registerAiRoutes } from "./use-cases/keywords/keywords.routes.ts";
+import { registerWatchRoutes } from "./use-cases/watch/watch.routes.ts";
+import { createAiPolish, createAiProse } from "./use-cases/reports/ai-summary.ts";
 
 /** Builds the worker's HTTP surface; never listens, so tests drive it with `inject`. */
 export async function buildWorkerApp(container: WorkerContainer): Promise<FastifyInstance> {

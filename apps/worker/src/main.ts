@@ -1,6 +1,6 @@
 import { runService } from "@brandwarden/platform/process/run-service";
 import { loadWorkerConfig } from "./config.ts";
-import { createWorkerInfrastructure } from "./infrastructure.ts";
+import { createWorkerInfrastructure } from "./adapters.ts";
 import { startWorker } from "./server.ts";
 
 // The worker alone (split deployment): `npm run start:worker`.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildWorkerApp } from "./app.ts";
 import type { WorkerConfig } from "./config.ts";
 import { createWorkerContainer, type WorkerInfrastructure } from "./container.ts";
-import { listenForCancel } from "./pipeline/cancel-listener.ts";
+import { listenForCancel } from "./use-cases/scan/cancel-listener.ts";
 
 export interface RunningWorker {
   app: FastifyInstance;

@@ -1,8 +1,8 @@
 import type { Lookalike, Scenario } from "@brandwarden/world/scenario/schema";
 import { loadWorkerConfig } from "../src/config.ts";
 import type { World } from "@brandwarden/world/world";
-import type { EnrichConfig } from "../src/enrich/enricher.ts";
-import type { BrandContext, ResolvedAddresses } from "../src/enrich/enrich-domain.ts";
+import type { EnrichConfig } from "../src/capabilities/enrich/enricher.ts";
+import type { BrandContext, ResolvedAddresses } from "../src/capabilities/enrich/enrich-domain.ts";
 
 // Test helpers: the small world plus the faults enrichment must survive, and the worker's
 // enrichment config pointed at a running world.

@@ -16,8 +16,8 @@ import {
   NARRATIVE_GENERATIONS,
   type TestNarratives,
 } from "@brandwarden/web/test/narratives-harness";
-import { createAiSettings } from "../src/ai/ai-settings.ts";
-import { registerAiRoutes } from "../src/ai/ai.routes.ts";
+import { createAiSettings } from "../src/ports/llm/ai-settings.ts";
+import { registerAiRoutes } from "../src/use-cases/keywords/keywords.routes.ts";
 import { configureAi, ctx, scanWithFindings, useAiWorld, WORKER_TOKEN } from "./ai-harness.ts";
 
 useAiWorld();

@@ -14,8 +14,8 @@ import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-w
 import type { World } from "@brandwarden/world/world";
 import { loadWorkerConfig } from "../src/config.ts";
 import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
-import { lookAtSite } from "../src/watch/content-check.ts";
-import { rankPermutations } from "../src/watch/watchlist.ts";
+import { lookAtSite } from "../src/use-cases/watch/content-check.ts";
+import { rankPermutations } from "../src/use-cases/watch/watchlist.ts";
 
 describe("a watch round against a world that moved", () => {
   let world: World;

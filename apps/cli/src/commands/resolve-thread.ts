@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { createResolver, type ResolveResult } from "@brandwarden/worker/resolve/resolver";
+import { createResolver, type ResolveResult } from "@brandwarden/worker/capabilities/resolve/resolver";
 import { resolveFeed } from "./resolve-feed.ts";
 import type { FromThread, ThreadSettings, ToThread } from "./resolve-threads.ts";
 

@@ -9,7 +9,7 @@ import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebInfrastructure } from "@brandwarden/web/infrastructure";
 import { startWeb } from "@brandwarden/web/server";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
-import { createWorkerInfrastructure } from "@brandwarden/worker/infrastructure";
+import { createWorkerInfrastructure } from "@brandwarden/worker/adapters";
 import { startWorker } from "@brandwarden/worker/server";
 import { loadCliConfig } from "../config.ts";
 
