@@ -18,7 +18,7 @@ import { loadTrustedCas } from "./ports/http/http-client.ts";
 import { createSocialRuntime } from "./capabilities/social/social-runtime.ts";
 import { createAiSettings } from "./ports/llm/ai-settings.ts";
 import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.ts";
-import { createWatchRunner } from "./use-cases/watch/watch.routes.ts";
+import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
 import { createWatchlistCache } from "./use-cases/watch/watchlist.ts";
 
 /** The adapters a worker runs on; `infrastructure.ts` builds real ones, tests may pass others. */

@@ -5,7 +5,7 @@
  */
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { KEY_HISTORY_MAX_KEYS } from "@brandwarden/contract/scoring";
-import type { ScoringApi } from "../../ports/web-api/web-client.ts";
+import type { ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import { clusterFindings, type ClusterResult } from "./cluster.ts";
 import { infrastructureKeys, type BrandInfrastructure, type ClusterEvidence } from "./keys.ts";
 

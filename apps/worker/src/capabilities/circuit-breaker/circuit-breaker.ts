@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isIP } from "node:net";
-import type { HttpClient } from "../../ports/http/http-client.ts";
+import type { HttpClient } from "../../ports/http/http.port.ts";
 
 // A circuit breaker per remote source (a social platform, an RDAP or WHOIS server, an
 // intelligence API) for the length of one scan: after `threshold` connectivity failures in a row

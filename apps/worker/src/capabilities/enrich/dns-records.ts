@@ -1,5 +1,5 @@
-import type { DnsClient, DnsRecord, DnsResponse } from "../../ports/dns/dns-client.ts";
-import { errorCode } from "../../ports/http/http-client.ts";
+import type { DnsClient, DnsRecord, DnsResponse } from "../../ports/dns/dns.port.ts";
+import { errorCode } from "../../lib/network-errors.ts";
 
 // A lookalike's DNS: A/AAAA/MX/NS/TXT/_dmarc/CAA with TTLs through the DNS client, SPF and DMARC
 // picked out, parking name servers recognised. A query that failed leaves its field null.

@@ -3,7 +3,8 @@ import pLimit from "p-limit";
 import type { TDomainProfile } from "@brandwarden/contract/scan";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "../../config.ts";
-import { createDnsClient, type DnsClient } from "../../ports/dns/dns-client.ts";
+import { type DnsClient } from "../../ports/dns/dns.port.ts";
+import { createDnsClient } from "../../ports/dns/dns-client.ts";
 import { guardedHttpClient, guardedWhoisClient } from "../circuit-breaker/circuit-breaker.ts";
 import { createHttpClient, loadTrustedCas } from "../../ports/http/http-client.ts";
 import {

@@ -1,4 +1,4 @@
-import { errorCode, errorMessage } from "../../ports/http/http-client.ts";
+import { errorCode, errorMessage } from "../../lib/network-errors.ts";
 import type { NetworkInfo } from "./registration/rdap-parse.ts";
 import { parseRdapIp } from "./registration/rdap-parse.ts";
 import type { RdapClient } from "./registration/rdap-client.ts";

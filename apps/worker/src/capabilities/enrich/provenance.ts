@@ -1,4 +1,4 @@
-import { errorCode, errorMessage } from "../../ports/http/http-client.ts";
+import { errorCode, errorMessage } from "../../lib/network-errors.ts";
 
 // Every field group of a finding says where it came from and when. `unknown`: the lookup was
 // tried and failed (the fields stay null = unknown, never "absent"); `unavailable`: the source

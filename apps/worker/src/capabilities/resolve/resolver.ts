@@ -1,6 +1,7 @@
 import type { RecordType } from "dns-packet";
 import { createDeadlineSweep } from "../../lib/deadline-sweep.ts";
-import { createDnsClient, DnsTimeoutError, type DnsClient, type DnsResponse } from "../../ports/dns/dns-client.ts";
+import { DnsTimeoutError, type DnsClient, type DnsResponse } from "../../ports/dns/dns.port.ts";
+import { createDnsClient } from "../../ports/dns/dns-client.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limiter.ts";
 import { resolveMany } from "./resolve-many.ts";
 import {

@@ -3,13 +3,8 @@ import dnsPacket from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import {
-  createDnsClient,
-  DnsTimeoutError,
-  parseNameserver,
-  parseResolvConf,
-  type DnsClient,
-} from "./dns-client.ts";
+import { DnsTimeoutError, type DnsClient } from "./dns.port.ts";
+import { createDnsClient, parseNameserver, parseResolvConf } from "./dns-client.ts";
 
 let world: World;
 let dns: DnsClient;

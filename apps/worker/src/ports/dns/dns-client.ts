@@ -3,48 +3,20 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import dnsPacket, { type Answer, type DecodedPacket, type Packet, type RecordType } from "dns-packet";
 import { createDeadlineSweep } from "../../lib/deadline-sweep.ts";
+import {
+  DnsTimeoutError,
+  type DnsClient,
+  type DnsRcode,
+  type DnsRecord,
+  type DnsResponse,
+  type Nameserver,
+  type QueryOptions,
+} from "./dns.port.ts";
 
 // An async stub resolver on dns-packet: UDP on one connected socket per name server with a
 // pending map keyed by query id (thousands of concurrent queries cost one socket; connecting lets
 // the kernel skip a route lookup per datagram and drop answers from anyone else), TCP on
 // truncation, round-robin over the configured name servers with failover on timeout.
-
-type DnsRcode = "NOERROR" | "FORMERR" | "SERVFAIL" | "NXDOMAIN" | "NOTIMP" | "REFUSED" | string;
-
-/** One resource record; `data` is its presentation form ("10 mx.example.com" for MX, joined TXT). */
-export interface DnsRecord {
-  name: string;
-  type: string;
-  ttl: number;
-  data: string;
-}
-
-export interface DnsResponse {
-  rcode: DnsRcode;
-  answers: DnsRecord[];
-  authority: DnsRecord[];
-  /** The UDP answer was truncated; `answers` come from the TCP retry. */
-  truncated: boolean;
-  /** The name server that answered ("host:port"). */
-  server: string;
-}
-
-export interface Nameserver {
-  host: string;
-  port: number;
-}
-
-export class DnsTimeoutError extends Error {
-  override name = "DnsTimeoutError";
-  readonly code = "ETIMEOUT";
-  constructor(
-    readonly qname: string,
-    readonly qtype: string,
-    readonly attempts: number,
-  ) {
-    super(`DNS ${qtype} ${qname} timed out after ${attempts} attempt(s)`);
-  }
-}
 
 export interface DnsClientOptions {
   /** "host[:port]" entries (IPv6 as "[::1]:53"); empty: the system's from /etc/resolv.conf. */
@@ -55,17 +27,6 @@ export interface DnsClientOptions {
   retries?: number;
   /** Queries on the wire at once; the rest wait (a burst past socket buffers is lost). Default 256. */
   maxInFlight?: number;
-}
-
-interface QueryOptions {
-  timeoutMs?: number;
-  retries?: number;
-}
-
-export interface DnsClient {
-  readonly nameservers: readonly Nameserver[];
-  query(name: string, type: RecordType, opts?: QueryOptions): Promise<DnsResponse>;
-  close(): Promise<void>;
 }
 
 const RCODE_NAMES = ["NOERROR", "FORMERR", "SERVFAIL", "NXDOMAIN", "NOTIMP", "REFUSED"];

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { isIP } from "node:net";
 import tls from "node:tls";
 import { request, type Dispatcher } from "undici";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
-import type { DnsClient } from "../dns/dns-client.ts";
+import { resolveHost, type DnsClient } from "../dns/dns.port.ts";
+import { errorCode, errorMessage } from "../../lib/network-errors.ts";
+import type { ChainResult, HttpClient, HttpResponse, RedirectHop } from "./http.port.ts";
 
 // Outbound HTTP for enrichment: every connection goes through the platform's SSRF-guarded agent,
 // names resolve through our DNS client (DNS_NAMESERVERS), optionally pinned to the addresses the
@@ -21,35 +22,6 @@ export interface HttpClientOptions {
   pins?: Map<string, string[]>;
 }
 
-interface HttpResponse {
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-  /** The body was longer than the cap and was cut. */
-  truncated: boolean;
-}
-
-interface RedirectHop {
-  url: string;
-  status: number;
-  location: string | null;
-}
-
-export interface ChainResult {
-  hops: RedirectHop[];
-  /** The last response (a non-redirect, or the redirect where the chain stopped). */
-  final: HttpResponse | null;
-  stopped: "done" | "loop" | "too_many" | "error";
-  error?: { code: string; message: string };
-}
-
-export interface HttpClient {
-  get(url: string, opts?: { maxBodyBytes?: number; headers?: Record<string, string> }): Promise<HttpResponse>;
-  getChain(url: string, opts?: { maxRedirects?: number }): Promise<ChainResult>;
-  close(): Promise<void>;
-}
-
 /**
  * The system roots plus the PEM file at `extraPath` (EXTRA_CA_CERTS); undefined without one, so
  * connections use Node's default store. An explicit list costs a secure-context build (~20 ms of
@@ -57,31 +29,6 @@ export interface HttpClient {
  */
 export function loadTrustedCas(extraPath: string | null | undefined): string[] | undefined {
   return extraPath ? [...tls.rootCertificates, readFileSync(extraPath, "utf8")] : undefined;
-}
-
-/** A stable error code for any network failure (undici, node, our guard). */
-export function errorCode(err: unknown): string {
-  const e = err as { code?: string; name?: string; cause?: { code?: string } };
-  if (e?.name === "AbortError" || e?.name === "TimeoutError") return "ETIMEDOUT";
-  return e?.cause?.code ?? e?.code ?? e?.name ?? "EUNKNOWN";
-}
-
-export function errorMessage(err: unknown): string {
-  const e = err as { message?: string; cause?: { message?: string } };
-  return (e?.cause?.message ?? e?.message ?? String(err)).slice(0, 500);
-}
-
-export async function resolveHost(dns: DnsClient, hostname: string): Promise<string[]> {
-  if (isIP(hostname)) return [hostname];
-  const a = await dns.query(hostname, "A");
-  let addrs = a.answers.filter((r) => r.type === "A").map((r) => r.data);
-  if (!addrs.length) {
-    const aaaa = await dns.query(hostname, "AAAA");
-    addrs = aaaa.answers.filter((r) => r.type === "AAAA").map((r) => r.data);
-  }
-  if (!addrs.length)
-    throw Object.assign(new Error(`No address for ${hostname} (${a.rcode})`), { code: "ENOTFOUND" });
-  return addrs;
 }
 
 async function readCapped(body: Dispatcher.ResponseData["body"], cap: number) {

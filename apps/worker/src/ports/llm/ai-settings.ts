@@ -3,8 +3,9 @@
  * with a short cache so that turning AI off (or changing the model) takes effect within seconds.
  */
 import type { TAiProviderSetting } from "@brandwarden/contract/settings";
-import type { AiApi } from "../web-api/web-client.ts";
-import { createLlmHttp, type LlmFetch, type LlmNetwork } from "./llm-fetch.ts";
+import type { AiApi } from "../web-api/web-api.port.ts";
+import { type LlmFetch } from "./llm.port.ts";
+import { createLlmHttp, type LlmNetwork } from "./llm-fetch.ts";
 import { createHttpProvider, type LlmProvider } from "./provider.ts";
 
 const DEFAULT_MAX_TOKENS_PER_SCAN = 200_000;
@@ -65,6 +66,13 @@ export interface AiSettings {
   current(): Promise<AiState>;
   /** Closes the connections this object opened (none when `fetch` was given). */
   close(): Promise<void>;
+}
+
+/** The current AI state when AI is on; throws its reason when it is off. */
+export async function requireAi(settings: AiSettings): Promise<Extract<AiState, { on: true }>> {
+  const ai = await settings.current();
+  if (!ai.on) throw new Error(ai.reason);
+  return ai;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createTokenBudget } from "./budget.ts";
-import { brandVariants, deterministicKeywords } from "../../use-cases/keywords/derive-keywords.ts";
 import { fence, UNTRUSTED_RULES } from "./prompt.ts";
 import { auditSystemPrompt } from "../../use-cases/scan/ai-audit.ts";
-import type { LlmFetch } from "./llm-fetch.ts";
+import type { LlmFetch } from "./llm.port.ts";
 import { createHttpProvider } from "./provider.ts";
 import { extractJsonObject } from "./structured.ts";
 import { ZAuditAnswer } from "../../use-cases/scan/ai-audit.ts";
@@ -103,31 +102,5 @@ describe("images are untrusted evidence too", () => {
     });
     expect(system).toContain(UNTRUSTED_RULES);
     expect(system).toMatch(/inside its own\nuntrusted_evidence fence/);
-  });
-});
-
-describe("deterministic keyword expansion", () => {
-  it("spells brand-name variants and reads product names from titles and snippets", () => {
-    expect(brandVariants("Acme Bank Inc.")).toEqual(
-      expect.arrayContaining(["acmebank", "acme-bank", "acme"]),
-    );
-    const kw = deterministicKeywords({
-      brand_name: "Acme Bank",
-      social_handles: [],
-      keywords: ["mortgages"],
-      derived_keywords: [],
-      owned_domains: [
-        {
-          domain: "acmebank.com",
-          title: "Acme Bank – Home | Business Banking",
-          content_snippet: "Try ACME Wallet Pro today. SafeVault® protects you.",
-        },
-      ],
-    });
-    expect(kw).toEqual(
-      expect.arrayContaining(["acmebank", "business banking", "acme wallet pro", "safevault"]),
-    );
-    expect(kw).not.toContain("mortgages"); // already a keyword
-    expect(kw).not.toContain("home");
   });
 });

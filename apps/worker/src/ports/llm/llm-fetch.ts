@@ -7,6 +7,7 @@
  */
 import { fetch as undiciFetch } from "undici";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
+import type { LlmHttp } from "./llm.port.ts";
 
 export interface LlmNetwork {
   /** ALLOW_PRIVATE_NETWORK: every address is reachable (the test world; never in production). */
@@ -15,23 +16,6 @@ export interface LlmNetwork {
   localHosts?: readonly string[];
   /** Extra trusted CAs (PEM). */
   ca?: string[];
-}
-
-/** The part of `fetch` the AI layer uses. */
-export type LlmFetch = (
-  url: string,
-  init: { method: "POST"; headers: Record<string, string>; body: string; signal?: AbortSignal },
-) => Promise<Pick<Response, "status" | "ok" | "headers" | "text">>;
-
-export interface LlmHttp {
-  fetch: LlmFetch;
-  close(): Promise<void>;
-}
-
-/** Whether `err` (from `fetch`) is the guard refusing the address; its message says which. */
-export function blockedAddressMessage(err: unknown): string | null {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code === "EBLOCKEDADDRESS" ? (cause.message ?? "blocked address") : null;
 }
 
 export function createLlmHttp(net: LlmNetwork): LlmHttp {

@@ -5,7 +5,8 @@
  * and charges its tokens to an optional budget.
  */
 import type { TokenBudget } from "./budget.ts";
-import { blockedAddressMessage, type LlmFetch } from "./llm-fetch.ts";
+import { blockedAddressMessage } from "../../lib/network-errors.ts";
+import { type LlmFetch } from "./llm.port.ts";
 import { imageFence } from "./prompt.ts";
 
 interface LlmMessage {

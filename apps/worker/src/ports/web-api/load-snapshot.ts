@@ -1,6 +1,7 @@
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import { AppError, notFound } from "@brandwarden/platform/http/app-error";
-import { WebApiError, type AuditApi } from "./web-client.ts";
+import { type AuditApi } from "./web-api.port.ts";
+import { WebApiError } from "./web-client.ts";
 
 /** The scan's audit snapshot from the web app: its 404 is ours, any other failure is a 502 `upstream_failed`. */
 export async function loadSnapshot(web: AuditApi, scanId: string): Promise<TAuditSnapshot> {

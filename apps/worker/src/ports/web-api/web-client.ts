@@ -33,7 +33,8 @@ import {
   type TDerivedKeywords,
 } from "@brandwarden/contract/brand";
 
-import { ZMonitoredBrandsResponse, type TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
+import { ZMonitoredBrandsResponse } from "@brandwarden/contract/monitored-brands";
+import type { AiApi, AuditApi, BrandsApi, ScoringApi } from "./web-api.port.ts";
 
 export interface WebClientOptions {
   /** The web application's base URL (the `/v1` routes live under it). */
@@ -54,36 +55,6 @@ export class WebApiError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface ScoringApi {
-  getWeights(): Promise<TWeightSet>;
-  putWeights(body: TWeightSetPut): Promise<TWeightSet>;
-  getFeedbackSamples(): Promise<TFeedbackSample[]>;
-  getCampaignStats(): Promise<TCampaignCluster[]>;
-  /** `POST /v1/scoring/key_history`: distinct domains per key in earlier scans (optional: fakes may omit it). */
-  getKeyHistory?(body: TKeyHistoryRequest): Promise<Record<string, number>>;
-}
-
-export interface AuditApi {
-  /** `GET /v1/scans/:id/audit_data`; a missing scan is a `WebApiError` with status 404. */
-  getAuditData(scanId: string): Promise<TAuditSnapshot>;
-}
-
-/** The AI layer's part of the internal API: settings, audit verdicts, brand context, derived keywords. */
-export interface AiApi {
-  getAiProvider(): Promise<TAiProviderSetting>;
-  getAuditConfig(): Promise<TAuditConfig>;
-  /** `PUT /v1/scans/:id/audit`; an adjustment outside the configured range is a 422 `WebApiError`. */
-  putAudit(scanId: string, body: TAuditVerdictsPut): Promise<z.infer<typeof ZAuditVerdictsResult>>;
-  getBrandContext(userId: string): Promise<TBrandContext>;
-  /** `POST /v1/users/:id/derived_keywords`; a stale generation is a `WebApiError` with status 409. */
-  postDerivedKeywords(userId: string, body: TDerivedKeywords): Promise<TDerivedKeywords>;
-}
-
-/** Every user's brand, for the continuous monitors (the CT follower). */
-export interface BrandsApi {
-  getMonitoredBrands(): Promise<TMonitoredBrand[]>;
 }
 
 /** True for the 409 of a write whose `generation` is no longer the current one (drop the result). */

@@ -3,7 +3,7 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "../../config.ts";
 import type { Enricher } from "../../capabilities/enrich/enricher.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
-import type { BrandsApi, ScoringApi } from "../../ports/web-api/web-client.ts";
+import type { BrandsApi, ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import type { Resolver } from "../../capabilities/resolve/types.ts";
 import { ctHttpGet } from "../../capabilities/discovery/ct/ct-scan-step.ts";
 import { createNameAssessor } from "./assess-name.ts";

@@ -4,7 +4,7 @@ import { ZEventMessage, type TEventMessage } from "@brandwarden/contract/events"
 import { createScanPublisher } from "../../ports/events/scan-publisher.ts";
 import { WebApiError } from "../../ports/web-api/web-client.ts";
 import type { AiState } from "../../ports/llm/ai-settings.ts";
-import { expandKeywords, KEYWORD_AI_FALLBACK, KEYWORD_EXPANSION_FAILED } from "./keywords.routes.ts";
+import { expandKeywords, KEYWORD_AI_FALLBACK, KEYWORD_EXPANSION_FAILED } from "./keyword-expansion.ts";
 import { LlmError, type LlmProvider } from "../../ports/llm/provider.ts";
 
 // Keyword expansion runs in the background after a profile save, so its failures must reach the

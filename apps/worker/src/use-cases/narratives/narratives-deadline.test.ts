@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WORKER_TIMEOUTS } from "@brandwarden/contract/worker-api";
-import { NARRATIVES_DEADLINE_MS } from "../keywords/keywords.routes.ts";
+import { NARRATIVES_DEADLINE_MS } from "./narratives.routes.ts";
 
 // The web reads a worker answer for 15 s at most (contract part 8); campaign narratives must be
 // answered before that, with room for the answer to travel, whatever the model's speed.

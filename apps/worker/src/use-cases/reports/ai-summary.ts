@@ -1,24 +1,14 @@
 /**
- * The AI writers behind the reports (`ProseProvider`) and the takedown drafts (`PolishProvider`).
- * Each reads the current AI setting per call (cached briefly) and throws when AI is off or the call
- * fails: the report and takedown code then use their deterministic text and log the warning.
+ * The AI writer behind the reports' executive summary (`ProseProvider`). It reads the current AI
+ * setting per call (cached briefly) and throws when AI is off or the call fails: the report then uses
+ * its deterministic text and logs the warning.
  */
-import { z } from "zod";
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import { severityRank } from "@brandwarden/contract/common";
-import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
 import type { ProseProvider } from "./report-prose.ts";
-import type { PolishProvider } from "../takedowns/polish.ts";
-import type { AiSettings, AiState } from "../../ports/llm/ai-settings.ts";
+import { requireAi, type AiSettings } from "../../ports/llm/ai-settings.ts";
 import { createTokenBudget } from "../../ports/llm/budget.ts";
 import { clip, compact, fence, UNTRUSTED_RULES } from "../../ports/llm/prompt.ts";
-import { completeStructured } from "../../ports/llm/structured.ts";
-
-async function requireAi(settings: AiSettings): Promise<Extract<AiState, { on: true }>> {
-  const ai = await settings.current();
-  if (!ai.on) throw new Error(ai.reason);
-  return ai;
-}
 
 const SUMMARY_SYSTEM = [
   "You write the executive summary of a brand-abuse monitoring report for a company's management.",
@@ -73,45 +63,6 @@ export function createAiProse(settings: AiSettings): ProseProvider {
         budget: createTokenBudget(ai.maxTokensPerScan),
       });
       return answer.text;
-    },
-  };
-}
-
-const POLISH_SYSTEM = [
-  "You polish abuse-report e-mails (takedown requests) sent to registrars and hosting providers.",
-  "Improve clarity and tone; keep it factual and concise. You must keep every fact listed under",
-  "required_facts exactly as written (domains, IP addresses, e-mail addresses, dates, registrar names) and",
-  "must not add facts.",
-  UNTRUSTED_RULES,
-  'Answer with one JSON object only: {"subject": "...", "body": "..."}.',
-].join("\n");
-
-const ZPolished = z.object({
-  subject: z.string().trim().min(1).max(500),
-  body: z.string().trim().min(1).max(50_000),
-});
-
-const POLISH_JSON_SCHEMA = {
-  type: "object",
-  properties: { subject: { type: "string" }, body: { type: "string" } },
-  required: ["subject", "body"],
-  additionalProperties: false,
-};
-
-export function createAiPolish(settings: AiSettings): PolishProvider {
-  return {
-    async polish(draft: TTakedownDraft, facts: readonly string[]) {
-      const ai = await requireAi(settings);
-      const { value } = await completeStructured(ai.provider, ZPolished, {
-        system: POLISH_SYSTEM,
-        user:
-          `Draft to polish:\n${fence("takedown draft", { subject: draft.subject, body: draft.body, required_facts: facts })}\n` +
-          "Reply with the JSON object only.",
-        json: { name: "takedown_draft", schema: POLISH_JSON_SCHEMA },
-        maxTokens: 2_000,
-        budget: createTokenBudget(ai.maxTokensPerScan),
-      });
-      return value;
     },
   };
 }

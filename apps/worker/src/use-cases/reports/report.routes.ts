@@ -6,7 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import { WORKER_PATHS, ZScanRef, type TReportResponse } from "@brandwarden/contract/worker-api";
 import { validate } from "@brandwarden/platform/http/validate";
-import type { AuditApi } from "../../ports/web-api/web-client.ts";
+import type { AuditApi } from "../../ports/web-api/web-api.port.ts";
 import { generateReport, toReportResponse } from "./generate-report.ts";
 import { loadSnapshot } from "../../ports/web-api/load-snapshot.ts";
 import type { ProseProvider, WarnLogger } from "./report-prose.ts";

@@ -2,7 +2,7 @@ import type { TScanStage } from "@brandwarden/contract/constants";
 import type { WorkerConfig } from "../../config.ts";
 import type { Enricher } from "../../capabilities/enrich/enricher.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
-import type { ScoringApi } from "../../ports/web-api/web-client.ts";
+import type { ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import type { Resolver } from "../../capabilities/resolve/types.ts";
 import type { StageDef } from "./stage.ts";
 import { auditStage, type AuditStageDeps } from "./stages/audit.ts";

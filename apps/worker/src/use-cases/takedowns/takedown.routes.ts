@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { WORKER_PATHS, ZTakedownRequest, type TTakedownDraft } from "@brandwarden/contract/worker-api";
 import { notFound } from "@brandwarden/platform/http/app-error";
 import { validate } from "@brandwarden/platform/http/validate";
-import type { AuditApi } from "../../ports/web-api/web-client.ts";
+import type { AuditApi } from "../../ports/web-api/web-api.port.ts";
 import { loadSnapshot } from "../../ports/web-api/load-snapshot.ts";
 import type { WarnLogger } from "../reports/report-prose.ts";
 import { polishDraft, type PolishProvider } from "./polish.ts";

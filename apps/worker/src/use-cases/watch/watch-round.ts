@@ -13,7 +13,7 @@ import type { BrandContext } from "../../capabilities/enrich/enrich-domain.ts";
 import type { Enricher } from "../../capabilities/enrich/enricher.ts";
 import { feedQueryOf } from "../../capabilities/feeds/feed-index.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
-import type { ScoringApi } from "../../ports/web-api/web-client.ts";
+import type { ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import type { ResolveResult, Resolver } from "../../capabilities/resolve/types.ts";
 import { brandContextFromScan } from "../../capabilities/scoring/evidence.ts";
 import { scoreFinding } from "../../capabilities/scoring/score.ts";

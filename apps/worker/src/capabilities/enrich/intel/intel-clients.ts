@@ -1,5 +1,5 @@
-import type { HttpClient } from "../../../ports/http/http-client.ts";
-import { errorCode, errorMessage } from "../../../ports/http/http-client.ts";
+import type { HttpClient } from "../../../ports/http/http.port.ts";
+import { errorCode, errorMessage } from "../../../lib/network-errors.ts";
 
 // Optional threat-intelligence look-ups, each used only when its API key is configured. Without a
 // key, or when the service fails, the result says `unavailable` and the scan goes on.

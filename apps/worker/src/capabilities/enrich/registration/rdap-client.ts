@@ -1,4 +1,4 @@
-import type { HttpClient } from "../../../ports/http/http-client.ts";
+import type { HttpClient } from "../../../ports/http/http.port.ts";
 
 // RDAP through the IANA bootstrap (RFC 9224): dns.json maps TLDs, ipv4.json/ipv6.json map
 // prefixes to RDAP base URLs. Bootstrap files are fetched once and cached for `ttlMs`.

@@ -1,5 +1,5 @@
 import { getDomain } from "tldts";
-import { errorCode, errorMessage } from "../../../ports/http/http-client.ts";
+import { errorCode, errorMessage } from "../../../lib/network-errors.ts";
 import { parseRdapDomain, type RegistrationInfo } from "./rdap-parse.ts";
 import { RdapNotFoundError, type RdapClient } from "./rdap-client.ts";
 import { parseWhoisDomain } from "./whois-parse.ts";

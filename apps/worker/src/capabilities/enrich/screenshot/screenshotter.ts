@@ -2,7 +2,7 @@ import { access, constants } from "node:fs/promises";
 import pLimit from "p-limit";
 import type { Browser, BrowserType } from "playwright-core";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { DnsClient } from "../../../ports/dns/dns-client.ts";
+import type { DnsClient } from "../../../ports/dns/dns.port.ts";
 import { warnOnce } from "../optional.ts";
 import { withDeadline } from "../provenance.ts";
 import { screenshotHash } from "@brandwarden/platform/images/perceptual-hash";

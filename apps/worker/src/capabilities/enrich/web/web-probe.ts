@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { ChainResult, HttpClient } from "../../../ports/http/http-client.ts";
+import type { ChainResult, HttpClient } from "../../../ports/http/http.port.ts";
 import { analyzeHtml, isBrandUrl, type BrandTerms, type HtmlAnalysis } from "./html-analysis.ts";
 import { htmlFuzzyHash, htmlSimilarity } from "./fuzzy-hash.ts";
 

@@ -8,7 +8,7 @@ import type { TFindingKind } from "@brandwarden/contract/common";
 import type { TCampaignCluster, TFeedbackSample, TWeights } from "@brandwarden/contract/scoring";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
 import { campaignStrength } from "../../provider-facts/key-strength.ts";
-import type { ScoringApi } from "../../../ports/web-api/web-client.ts";
+import type { ScoringApi } from "../../../ports/web-api/web-api.port.ts";
 import { fitWeights, type FitResult, type LabeledSample } from "./fit.ts";
 import { DEFAULT_MIN_LABELED_SAMPLES, DEFAULT_WEIGHTS_DECAY_DAYS, shouldLearn } from "./sample-weights.ts";
 

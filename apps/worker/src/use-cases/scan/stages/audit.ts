@@ -3,7 +3,7 @@ import type { TAuditSnapshot, TAuditVerdict } from "@brandwarden/contract/audit"
 import { auditFindings, selectForAudit } from "../ai-audit.ts";
 import type { AiSettings } from "../../../ports/llm/ai-settings.ts";
 import { createTokenBudget } from "../../../ports/llm/budget.ts";
-import type { AiApi, AuditApi } from "../../../ports/web-api/web-client.ts";
+import type { AiApi, AuditApi } from "../../../ports/web-api/web-api.port.ts";
 import { throwIfCancelled, type StageContext, type StageDef } from "../stage.ts";
 
 export interface AuditStageDeps {

@@ -4,7 +4,7 @@ import { campaignContextOf } from "../../../capabilities/campaigns/cluster.ts";
 import { clusterScan } from "../../../capabilities/campaigns/scan-clusters.ts";
 import { feedQueryOf } from "../../../capabilities/feeds/feed-index.ts";
 import type { FeedLoadResult } from "../../../capabilities/feeds/loader.ts";
-import type { ScoringApi } from "../../../ports/web-api/web-client.ts";
+import type { ScoringApi } from "../../../ports/web-api/web-api.port.ts";
 import { brandContextFromScan, type DomainEvidence } from "../../../capabilities/scoring/evidence.ts";
 import { DOMAIN_SIGNAL_SET, runLearner } from "../../../capabilities/scoring/learner/run-learner.ts";
 import { scoreFinding } from "../../../capabilities/scoring/score.ts";

@@ -1,5 +1,5 @@
 import { runSocialDiscovery } from "../../../capabilities/social/social-discovery.ts";
-import type { ScoringApi } from "../../../ports/web-api/web-client.ts";
+import type { ScoringApi } from "../../../ports/web-api/web-api.port.ts";
 import type { SocialRuntime } from "../../../capabilities/social/social-runtime.ts";
 import { SOCIAL_SIGNALS } from "../../../capabilities/social/social-signals.ts";
 import { withCircuitBreaker } from "../../../capabilities/circuit-breaker/circuit-breaker.ts";
