@@ -26,7 +26,7 @@ if (process.argv[2] === "--world-child") {
 
 async function main() {
   const { loadWorkerConfig } = await import("@brandwarden/worker/config");
-  const { createEnricher } = await import("@brandwarden/worker/capabilities/enrich/enricher");
+  const { createEnricher } = await import("@brandwarden/worker/wiring/enricher");
 
   const n = Number(process.argv[2] ?? 1000);
   const runsWithout = Number(process.argv[3] ?? 3);

@@ -24,7 +24,7 @@ import { createInterface } from "node:readline";
 import { domainToASCII } from "node:url";
 import { generatePermutations } from "@brandwarden/worker/capabilities/lookalike/generate";
 import { createDnsClient } from "@brandwarden/worker/ports/dns/dns-client";
-import { createResolver } from "@brandwarden/worker/capabilities/resolve/resolver";
+import { createResolver } from "@brandwarden/worker/wiring/resolver";
 
 const DOMAIN = "acmebank.com";
 const DNS = "127.0.10.53:53";

@@ -6,7 +6,7 @@ import type { TSocialFindingItem } from "@brandwarden/contract/findings";
 import { generateScenario } from "@brandwarden/world/scenario/generate";
 import { startTestWorld } from "@brandwarden/world/testing/test-world";
 import { socialConfigFromEnv } from "@brandwarden/worker/capabilities/social/social-config";
-import { createSocialRuntime } from "@brandwarden/worker/capabilities/social/social-runtime";
+import { createSocialRuntime } from "@brandwarden/worker/wiring/social-runtime";
 import { runSocialDiscovery } from "@brandwarden/worker/capabilities/social/social-discovery";
 
 const BRANDS: Array<[string, string]> = [

@@ -23,9 +23,9 @@ import type { TWatchRequest, TWatchUpdateData } from "@brandwarden/contract/watc
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
 import { createDnsClient } from "@brandwarden/worker/ports/dns/dns-client";
-import { createEnricher } from "@brandwarden/worker/capabilities/enrich/enricher";
+import { createEnricher } from "@brandwarden/worker/wiring/enricher";
 import { createFeedLoader } from "@brandwarden/worker/capabilities/feeds/loader";
-import { createResolver } from "@brandwarden/worker/capabilities/resolve/resolver";
+import { createResolver } from "@brandwarden/worker/wiring/resolver";
 import { lookAtSite } from "@brandwarden/worker/use-cases/watch/content-check";
 import { runWatchRound } from "@brandwarden/worker/use-cases/watch/watch-round";
 import { rankPermutations } from "@brandwarden/worker/use-cases/watch/watchlist";

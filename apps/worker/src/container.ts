@@ -4,7 +4,7 @@ import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "./config.ts";
 import { createDnsClient } from "./ports/dns/dns-client.ts";
-import { createEnricher } from "./capabilities/enrich/enricher.ts";
+import { createEnricher } from "./wiring/enricher.ts";
 import { createFeedLoader } from "./capabilities/feeds/loader.ts";
 import { createWebClient } from "./ports/web-api/web-client.ts";
 import { createCheckpoints } from "./use-cases/scan/checkpoints.ts";
@@ -13,9 +13,10 @@ import { createScanRunner } from "./use-cases/scan/scan-runner.ts";
 import { commandMark } from "./use-cases/scan/cancel-listener.ts";
 import { settleOn } from "./ports/events/settle.ts";
 import { buildStages } from "./use-cases/scan/build-stages.ts";
-import { createResolver } from "./capabilities/resolve/resolver.ts";
+import { createResolver } from "./wiring/resolver.ts";
+import { ctHttpGet, discoveryHooks } from "./wiring/discovery.ts";
 import { loadTrustedCas } from "./ports/http/http-client.ts";
-import { createSocialRuntime } from "./capabilities/social/social-runtime.ts";
+import { createSocialRuntime } from "./wiring/social-runtime.ts";
 import { createAiSettings } from "./ports/llm/ai-settings.ts";
 import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.ts";
 import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
@@ -71,6 +72,7 @@ export function createWorkerContainer(
   const runner = createScanRunner({
     stages: buildStages({
       config,
+      discover: discoveryHooks(config),
       resolver,
       enricher,
       social,
@@ -111,6 +113,7 @@ export function createWorkerContainer(
       ? null
       : createWorkerCtFollower({
           config,
+          get: ctHttpGet(config),
           // Its log positions must outlive a restart: the durable store where embedded mode has one.
           kv: infra.checkpointKv ?? infra.kv,
           logger,

@@ -1,7 +1,7 @@
 import type { Lookalike, Scenario } from "@brandwarden/world/scenario/schema";
 import { loadWorkerConfig } from "../src/config.ts";
 import type { World } from "@brandwarden/world/world";
-import type { EnrichConfig } from "../src/capabilities/enrich/enricher.ts";
+import type { EnrichConfig } from "../src/wiring/enricher.ts";
 import type { BrandContext, ResolvedAddresses } from "../src/capabilities/enrich/enrich-domain.ts";
 
 // Test helpers: the small world plus the faults enrichment must survive, and the worker's

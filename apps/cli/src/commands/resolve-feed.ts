@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/resolver";
+import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/types";
 import { ResultQueue } from "@brandwarden/worker/capabilities/resolve/result-queue";
 
 // Resolution of names that keep arriving (the permutations, fuzzer by fuzzer, from the generation

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/resolver";
+import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/types";
 import { ResultQueue } from "@brandwarden/worker/capabilities/resolve/result-queue";
 import type { NameFeed, ResolveFeed } from "./resolve-feed.ts";
 

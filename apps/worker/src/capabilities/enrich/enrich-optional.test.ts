@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { createEnricher } from "./enricher.ts";
+import { createEnricher } from "../../wiring/enricher.ts";
 import { resetWarnings } from "./optional.ts";
 import { probeSmtp } from "./smtp-probe.ts";
 import { brandContext, resolvedOf, worldEnrichConfig } from "../../../test/enrich-world.ts";

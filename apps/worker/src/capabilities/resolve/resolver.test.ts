@@ -6,7 +6,7 @@ import { startDnsServer, type DnsServerEvent } from "@brandwarden/world/dns/dns-
 import { ZoneIndex } from "@brandwarden/world/dns/zone-index";
 import { type DnsClient } from "../../ports/dns/dns.port.ts";
 import { createDnsClient } from "../../ports/dns/dns-client.ts";
-import { createResolver } from "./resolver.ts";
+import { createResolver } from "../../wiring/resolver.ts";
 import type { Resolver, ResolveResult } from "./types.ts";
 import { resolveCandidates } from "../../use-cases/scan/resolve-candidates.ts";
 import type { Candidate } from "../../use-cases/scan/scan-data.ts";

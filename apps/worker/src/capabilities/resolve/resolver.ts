@@ -1,7 +1,6 @@
 import type { RecordType } from "dns-packet";
 import { createDeadlineSweep } from "../../lib/deadline-sweep.ts";
 import { DnsTimeoutError, type DnsClient, type DnsResponse } from "../../ports/dns/dns.port.ts";
-import { createDnsClient } from "../../ports/dns/dns-client.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limiter.ts";
 import { resolveMany } from "./resolve-many.ts";
 import {
@@ -56,11 +55,6 @@ export interface ResolverOptions {
   /** What to do with names only a parent wildcard answers. Default "suppress". */
   wildcard?: "suppress" | "mark";
 }
-
-// The CLI's permute and resolve-feed commands still take the result type from here.
-export type { ResolveResult } from "./types.ts";
-// For the CLI, which imports the resolver module only.
-export { emptyResult } from "./types.ts";
 
 const MAX_CNAME_HOPS = 8;
 
@@ -124,19 +118,18 @@ function recordValues(res: DnsResponse, type: RecordType): string[] {
   return [...new Set(mx.map((m) => m.host))];
 }
 
-export function createResolver(opts: ResolverOptions = {}): Resolver {
-  const ownClient = !opts.client;
-  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 200));
-  const timeoutMs = opts.timeoutMs ?? 2000;
-  const retries = Math.max(0, opts.retries ?? 2);
-  const client =
-    opts.client ??
-    createDnsClient({
-      nameservers: opts.nameservers,
-      timeoutMs,
-      retries,
-      maxInFlight: Math.min(1024, Math.max(64, concurrency * 2)),
-    });
+/** Concurrency, timeout and retries with their defaults (a DNS client made for the resolver is sized by them). */
+export function resolverSettings(opts: ResolverOptions) {
+  return {
+    concurrency: Math.max(1, Math.floor(opts.concurrency ?? 200)),
+    timeoutMs: opts.timeoutMs ?? 2000,
+    retries: Math.max(0, opts.retries ?? 2),
+  };
+}
+
+/** The resolver over `client` (`opts.client` and `opts.nameservers` are the wiring's); `close()` closes the client when it owns it. */
+export function createResolverOn(client: DnsClient, opts: ResolverOptions, ownClient: boolean): Resolver {
+  const { concurrency, timeoutMs, retries } = resolverSettings(opts);
   const limiter = opts.limiter ?? (opts.qps ? createRateLimiter(opts.qps) : undefined);
   const hedgeMs = opts.hedgeMs ?? 250;
   const suppressWildcards = (opts.wildcard ?? "suppress") === "suppress";

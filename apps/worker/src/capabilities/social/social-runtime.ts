@@ -1,5 +1,5 @@
 import { sourceNamer } from "../circuit-breaker/circuit-breaker.ts";
-import { createLlmHttp } from "../../ports/llm/llm-fetch.ts";
+import type { LlmHttp } from "../../ports/llm/llm.port.ts";
 import { createEmbedder, type Embedder } from "./embeddings.ts";
 import { createProber, type Prober } from "./prober.ts";
 import type { SocialConfig } from "./social-config.ts";
@@ -16,16 +16,20 @@ export interface SocialRuntime {
   close(): Promise<void>;
 }
 
-export function createSocialRuntime(
+export interface SocialRuntimeOptions {
+  ca?: string[];
+  http?: SocialHttp;
+  embedder?: Embedder;
+  now?: () => Date;
+}
+
+/**
+ * The runtime over `llm`, the guarded fetch to the embeddings server (null: none configured, or
+ * `opts.embedder` given); `wiring/social-runtime.ts` makes it. Closing the runtime closes `llm`.
+ */
+export function createSocialRuntimeOn(
   config: SocialConfig,
-  opts: {
-    ca?: string[];
-    http?: SocialHttp;
-    embedder?: Embedder;
-    /** LLM_LOCAL_HOSTS: the embeddings server may be one of these on a private address. */
-    llmLocalHosts?: readonly string[];
-    now?: () => Date;
-  } = {},
+  opts: SocialRuntimeOptions & { llm: LlmHttp | null },
 ): SocialRuntime {
   const http =
     opts.http ??
@@ -43,15 +47,7 @@ export function createSocialRuntime(
         ),
       ),
     });
-  // The embeddings API is an LLM server: reached through the guarded LLM fetch, not the prober's client.
-  const llm =
-    !opts.embedder && config.embeddings
-      ? createLlmHttp({
-          allowPrivateNetwork: config.allowPrivateNetwork,
-          localHosts: opts.llmLocalHosts,
-          ca: opts.ca,
-        })
-      : null;
+  const llm = opts.llm;
   const embedder =
     opts.embedder ??
     createEmbedder(

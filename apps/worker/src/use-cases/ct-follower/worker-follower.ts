@@ -5,7 +5,7 @@ import type { Enricher } from "../../capabilities/enrich/enricher.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
 import type { BrandsApi, ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import type { Resolver } from "../../capabilities/resolve/types.ts";
-import { ctHttpGet } from "../../capabilities/discovery/ct/ct-scan-step.ts";
+import type { HttpGet } from "../../capabilities/discovery/ct/http-get.ts";
 import { createNameAssessor } from "./assess-name.ts";
 import { createBrandRegistry } from "./brand-registry.ts";
 import { alertEventSink, type AlertPublisher } from "./discovered-alert.ts";
@@ -14,6 +14,8 @@ import { createCtFollowerRuntime, type CtFollowerRuntime } from "./follower-runt
 /** The worker's CT followers when CT_FOLLOW is on and logs are configured; null otherwise. */
 export function createWorkerCtFollower(deps: {
   config: WorkerConfig;
+  /** HTTP for the CT logs. */
+  get: HttpGet;
   kv: KeyValueStore;
   logger: Logger;
   web: BrandsApi & Pick<ScoringApi, "getWeights">;
@@ -28,7 +30,7 @@ export function createWorkerCtFollower(deps: {
   const logger = deps.logger.child({ component: "ct-follower" });
   return createCtFollowerRuntime({
     config: ct,
-    get: ctHttpGet(deps.config),
+    get: deps.get,
     kv: deps.kv,
     logger,
     prefix: deps.config.eventChannelPrefix,

@@ -1,5 +1,6 @@
 import type { TScanStage } from "@brandwarden/contract/constants";
 import type { WorkerConfig } from "../../config.ts";
+import type { DiscoveryHook } from "../../capabilities/discovery/discovery-hook.ts";
 import type { Enricher } from "../../capabilities/enrich/enricher.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
 import type { ScoringApi } from "../../ports/web-api/web-api.port.ts";
@@ -8,7 +9,6 @@ import type { StageDef } from "./stage.ts";
 import { auditStage, type AuditStageDeps } from "./stages/audit.ts";
 import { enrichStage } from "./stages/enrich.ts";
 import { generateStage } from "./stages/generate.ts";
-import { discoveryHooks } from "../../capabilities/discovery/ct/ct-scan-step.ts";
 import { resolveStage } from "./stages/resolve.ts";
 import { scoreStage } from "./stages/score.ts";
 import { skippedStage } from "./skipped-stage.ts";
@@ -18,6 +18,8 @@ import type { SocialRuntime } from "../../capabilities/social/social-runtime.ts"
 /** The six stages of a scan, in the order DESIGN.md gives them. */
 export function buildStages(deps: {
   config: WorkerConfig;
+  /** Discovery sources beside permutations, for the generate stage. */
+  discover: DiscoveryHook[];
   resolver: Resolver;
   enricher: Enricher;
   social: SocialRuntime;
@@ -30,7 +32,7 @@ export function buildStages(deps: {
 }): StageDef[] {
   const { pipeline, enrich } = deps.config;
   const stages = [
-    generateStage({ maxCandidates: pipeline.maxCandidates, discover: discoveryHooks(deps.config) }),
+    generateStage({ maxCandidates: pipeline.maxCandidates, discover: deps.discover }),
     resolveStage({ resolver: deps.resolver }),
     enrichStage({ enricher: deps.enricher, concurrency: enrich.concurrency }),
     socialStage({ runtime: deps.social, scoring: deps.scoring }),

@@ -1,11 +1,7 @@
-import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
-import type { Dispatcher } from "undici";
-import type { WorkerConfig } from "../../../config.ts";
-import { loadTrustedCas } from "../../../ports/http/http-client.ts";
 import type { DiscoveryHook } from "../discovery-hook.ts";
 import { createBrandMatcher } from "../match/brand-matcher.ts";
 import { ctLogSources, discoverFromCt, type CtConfig } from "./ct-discovery.ts";
-import { undiciGet, type HttpGet } from "./http-get.ts";
+import type { HttpGet } from "./http-get.ts";
 import { LogListError } from "./log-list.ts";
 
 /**
@@ -56,23 +52,4 @@ export function ctDiscoveryHook(
       original_domain: m.owned,
     }));
   };
-}
-
-/** HTTP for CT logs through the SSRF-guarded agent (loopback only with ALLOW_PRIVATE_NETWORK). */
-export function ctHttpGet(config: WorkerConfig): HttpGet {
-  let agent: Dispatcher | null = null;
-  return (url, signal) => {
-    agent ??= createGuardedAgent({
-      allowPrivateNetwork: config.allowPrivateNetwork,
-      ca: loadTrustedCas(config.enrich.extraCaCertsPath),
-    });
-    return undiciGet(agent)(url, signal);
-  };
-}
-
-/** The discovery hooks a worker's config asks for: CT when CT_LOGS or CT_LOG_LIST_URL is set. */
-export function discoveryHooks(config: WorkerConfig): DiscoveryHook[] {
-  const ct = config.pipeline.ct;
-  if (!ct.logs.length && !ct.logListUrl) return [];
-  return [ctDiscoveryHook(ct, ctHttpGet(config))];
 }
