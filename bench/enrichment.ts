@@ -94,10 +94,10 @@ async function main() {
     try {
       const brandProfile = await enricher.profileOwnedDomain("acmebank.com");
       const brand = {
-        names: ["Acme Bank"],
+        brand_names: ["Acme Bank"],
         keywords: ["acme bank", "login"],
-        ownedDomains: scenario.brand.owned_domains.map((d) => d.domain),
-        ownedProfiles: [brandProfile],
+        owned_domains: scenario.brand.owned_domains.map((d) => d.domain),
+        profiles: [brandProfile],
       };
       const t0 = performance.now();
       let shots = 0;

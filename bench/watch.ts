@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const enricher = createEnricher(config.enrich, { logger, dns });
   const feeds = createFeedLoader([]);
   const brand = { brand_name: "Acme Bank", keywords: ["bank"], owned_domains: [DOMAIN] };
-  const enrichBrand = { names: [brand.brand_name], keywords: brand.keywords, ownedDomains: brand.owned_domains, ownedProfiles: [] }; // prettier-ignore
+  const enrichBrand = { brand_names: [brand.brand_name], keywords: brand.keywords, owned_domains: brand.owned_domains, profiles: [] }; // prettier-ignore
 
   console.log(`Watch benchmark: ${fmt(NAMES)} names, a world of ${fmt(LOOKALIKES)} lookalikes (${info.registered!.length} registered), DNS ${info.env!.DNS_NAMESERVERS}`); // prettier-ignore
 

@@ -65,10 +65,10 @@ describe("a watch round against a world that moved", () => {
       domain,
       { a: l.dns.a, aaaa: l.dns.aaaa, ns: l.dns.ns },
       {
-        names: [brand.brand_name],
+        brand_names: [brand.brand_name],
         keywords: brand.keywords,
-        ownedDomains: brand.owned_domains,
-        ownedProfiles: [],
+        owned_domains: brand.owned_domains,
+        profiles: [],
       },
       container.enricher.deps,
     );

@@ -5,7 +5,7 @@ import type { World } from "@brandwarden/world/world";
 import { createEnricher } from "../../wiring/enricher.ts";
 import { type Enricher } from "./enricher.ts";
 import { brandContext, faultScenario, resolvedOf, worldEnrichConfig } from "../../../test/enrich-world.ts";
-import type { BrandContext } from "./enrich-domain.ts";
+import type { BrandContext } from "../brand/brand-context.ts";
 import type { TDomainProfile } from "@brandwarden/contract/scan";
 
 let world: World;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   enricher = createEnricher(worldEnrichConfig(world, { HTTP_MAX_BODY_BYTES: "65536" }));
   brand = brandContext(world);
   ownedProfile = await enricher.profileOwnedDomain("acmebank.com");
-  brand.ownedProfiles = [ownedProfile];
+  brand.profiles = [ownedProfile];
 });
 afterAll(async () => {
   await enricher?.close();
@@ -70,7 +70,7 @@ describe("a phishing lookalike, every source", () => {
     expect(f.form_action).toBe(s.site.form_action ?? `https://${domain}/auth/verify.php`);
     expect(f.brand_in_page).toBe(true);
     expect(f.html_similarity!).toBeGreaterThan(0.65);
-    expect(f.favicon_hash).toBe(brand.ownedProfiles[0]!.favicon_hash);
+    expect(f.favicon_hash).toBe(brand.profiles[0]!.favicon_hash);
     expect(f.parked).toBe(false);
     expect(f.redirects_to_brand).toBe(false);
     // TLS

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SecureContext } from "node:tls";
 import type { TDomainFindingFields } from "@brandwarden/contract/findings";
+import type { BrandContext } from "../brand/brand-context.ts";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { DnsClient } from "../../ports/dns/dns.port.ts";
 import type { HttpClient } from "../../ports/http/http.port.ts";
@@ -15,8 +16,7 @@ import { perceptualSimilarity } from "@brandwarden/platform/images/perceptual-ha
 import type { Screenshotter } from "./screenshot/screenshotter.ts";
 import { probeSmtp } from "./smtp-probe.ts";
 import { inspectTls } from "./tls-inspect.ts";
-import type { BrandTerms } from "./web/html-analysis.ts";
-import { probeWeb, type OwnedProfileHashes } from "./web/web-probe.ts";
+import { probeWeb } from "./web/web-probe.ts";
 
 // One registered lookalike to evidence: registration, DNS, web, TLS, screenshot, infrastructure
 // and intelligence in parallel, each under its own deadline, each stamped with its provenance.
@@ -35,10 +35,6 @@ export interface ResolvedAddresses {
   aaaa: string[];
   mx: string[];
   ns: string[];
-}
-
-export interface BrandContext extends BrandTerms {
-  ownedProfiles: OwnedProfileHashes[];
 }
 
 export interface EnrichDeps {
@@ -170,7 +166,7 @@ async function enrichOnce(
             probeWeb({
               domain,
               brand,
-              ownedProfiles: brand.ownedProfiles,
+              ownedProfiles: brand.profiles,
               parkingNs,
               http,
               logger: deps.logger,
@@ -185,7 +181,7 @@ async function enrichOnce(
             (err) => void (prov.web = unknown("http", err)),
           ),
           deadline(
-            inspectTls(domain, ip, brand.names, {
+            inspectTls(domain, ip, brand.brand_names, {
               secureContext: s.tlsContext,
               timeoutMs: s.timeoutMs,
               allowPrivateNetwork: s.allowPrivateNetwork,
@@ -209,7 +205,7 @@ async function enrichOnce(
           (shot) => {
             fields.screenshot_png = shot.png.toString("base64");
             fields.screenshot_hash = shot.hash;
-            const sims = brand.ownedProfiles.map((p) => perceptualSimilarity(shot.hash, p.screenshot_hash)).filter((x): x is number => x !== null); // prettier-ignore
+            const sims = brand.profiles.map((p) => perceptualSimilarity(shot.hash, p.screenshot_hash)).filter((x): x is number => x !== null); // prettier-ignore
             fields.screenshot_similarity = sims.length ? Math.max(...sims) : null;
             prov.screenshot = ok("chromium", { url: web.pageUrl, ...(shot.hash ? {} : { hash: "image library unavailable" }) }); // prettier-ignore
           },

@@ -7,7 +7,7 @@ import { createEnricher } from "../../wiring/enricher.ts";
 import { resetWarnings } from "./optional.ts";
 import { probeSmtp } from "./smtp-probe.ts";
 import { brandContext, resolvedOf, worldEnrichConfig } from "../../../test/enrich-world.ts";
-import type { BrandContext } from "./enrich-domain.ts";
+import type { BrandContext } from "../brand/brand-context.ts";
 
 // The optional sources: screenshots (Chromium), the SMTP probe, intelligence clients.
 
@@ -40,7 +40,7 @@ describe("screenshots", () => {
     try {
       const owned = await e.profileOwnedDomain("acmebank.com");
       expect(owned.screenshot_hash).toMatch(/^dhash:/);
-      const b = { ...brand, ownedProfiles: [owned] };
+      const b = { ...brand, profiles: [owned] };
       const r = await e.enrichLookalike("rewardsacmebank.com", resolvedOf(world, "rewardsacmebank.com"), b);
       expect(r.provenance.screenshot).toMatchObject({ status: "ok", source: "chromium" });
       expect(Buffer.from(r.fields.screenshot_png!, "base64").subarray(1, 4).toString()).toBe("PNG");

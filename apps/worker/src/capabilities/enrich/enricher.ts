@@ -1,8 +1,8 @@
 import pLimit from "p-limit";
 import type { TDomainProfile } from "@brandwarden/contract/scan";
+import type { BrandContext } from "../brand/brand-context.ts";
 import {
   enrichLookalike,
-  type BrandContext,
   type EnrichDeps,
   type EnrichResult,
   type ResolvedAddresses,

@@ -21,7 +21,7 @@ export async function profileOwnedDomain(domain: string, deps: EnrichDeps): Prom
   try {
     const web = await probeWeb({
       domain,
-      brand: { names: [], keywords: [], ownedDomains: [domain] },
+      brand: { brand_names: [], keywords: [], owned_domains: [domain] },
       ownedProfiles: [],
       parkingNs: false,
       http,

@@ -30,7 +30,7 @@ export interface TlsInspection {
 
 const dn = (text: string) => text.split("\n").filter(Boolean).join(", ");
 
-function certFields(der: Buffer, brandNames: string[]): TlsFields {
+function certFields(der: Buffer, brandNames: readonly string[]): TlsFields {
   const cert = new X509Certificate(der);
   const sans = (cert.subjectAltName ?? "")
     .split(/,\s*/)
@@ -60,7 +60,7 @@ export interface TlsInspectOptions {
 export async function inspectTls(
   domain: string,
   address: string,
-  brandNames: string[],
+  brandNames: readonly string[],
   opts: TlsInspectOptions,
 ): Promise<TlsInspection> {
   if (!opts.allowPrivateNetwork && isPrivateAddress(address)) throw new BlockedAddressError(domain, address);

@@ -10,6 +10,7 @@
  * failed lookup can never lower a finding's risk (nor raise it).
  */
 import type { AI_VERDICTS, TDomainFindingFields } from "@brandwarden/contract/findings";
+import type { BrandContext } from "../brand/brand-context.ts";
 import { nameParts } from "../provider-facts/name-parts.ts";
 
 /** Campaign context of a finding, from `campaigns/cluster.ts` (null: clustering not run). */
@@ -34,27 +35,6 @@ export type DomainEvidence = Partial<TDomainFindingFields> & {
   /** The AI review's verdict, when the finding is scored again after one (never at first scoring). */
   ai_verdict?: (typeof AI_VERDICTS)[number] | null;
 };
-
-/** The brand's own site, as enriched (`TDomainProfile` subset). */
-export interface BrandSiteProfile {
-  domain: string;
-  ips?: readonly string[];
-  name_servers?: readonly string[];
-  html_hash?: string | null;
-  favicon_hash?: string | null;
-  screenshot_hash?: string | null;
-}
-
-export interface BrandContext {
-  /** Brand names as the customer writes them ("Acme Bank"). */
-  brand_names: readonly string[];
-  /** Brand keywords (user and derived), lower case: product names, not phishing words. */
-  keywords: readonly string[];
-  /** The customer's own domains, ASCII. */
-  owned_domains: readonly string[];
-  /** Enriched profiles of the owned domains (hashes, IPs, name servers); may be empty. */
-  profiles: readonly BrandSiteProfile[];
-}
 
 /** Everything a signal function may read besides the evidence. */
 export interface SignalContext {
@@ -100,18 +80,3 @@ export function ageDays(iso: string | null | undefined, now: Date): number | nul
 }
 
 export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
-
-/** The brand as a scan start payload describes it (brand name, keywords, owned domains, profiles). */
-export function brandContextFromScan(payload: {
-  brand_name: string;
-  keywords: readonly string[];
-  owned_domains: readonly string[];
-  domain_profiles: readonly BrandSiteProfile[];
-}): BrandContext {
-  return {
-    brand_names: [payload.brand_name],
-    keywords: payload.keywords,
-    owned_domains: payload.owned_domains,
-    profiles: payload.domain_profiles,
-  };
-}

@@ -189,7 +189,7 @@ describe("scoreFinding", () => {
 
 describe("brandContextFromScan", () => {
   it("builds the brand context from a scan start payload", async () => {
-    const { brandContextFromScan } = await import("./evidence.ts");
+    const { brandContextFromScan } = await import("../brand/brand-context.ts");
     const brand = brandContextFromScan({
       brand_name: "Acme Bank",
       keywords: ["cards"],

@@ -7,7 +7,8 @@ import { severityForScore, type TSeverity } from "@brandwarden/contract/common";
 import type { TSignals } from "@brandwarden/contract/findings";
 import type { TWeights } from "@brandwarden/contract/scoring";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import type { BrandContext, DomainEvidence } from "./evidence.ts";
+import type { BrandContext } from "../brand/brand-context.ts";
+import type { DomainEvidence } from "./evidence.ts";
 import { computeDomainSignals, type SignalValues } from "./signals/index.ts";
 
 /** A minimum score that applies when a strong combination of evidence is present. */

@@ -7,7 +7,8 @@ import { feedQueryOf } from "../../capabilities/feeds/feed-index.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
 import { registrableOf } from "../../capabilities/lookalike/psl.ts";
 import type { Resolver } from "../../capabilities/resolve/types.ts";
-import { brandContextFromScan, type DomainEvidence } from "../../capabilities/scoring/evidence.ts";
+import { brandContextFromScan } from "../../capabilities/brand/brand-context.ts";
+import { type DomainEvidence } from "../../capabilities/scoring/evidence.ts";
 import { scoreFinding } from "../../capabilities/scoring/score.ts";
 import type { Clock } from "./lease.ts";
 
@@ -84,14 +85,10 @@ export function createNameAssessor(deps: {
             domain,
             { a: dns.dns_a, aaaa: dns.dns_aaaa, mx: dns.dns_mx, ns: dns.dns_ns },
             {
-              names: brand.brand_names.length ? brand.brand_names : [brand.brand_name],
+              brand_names: brand.brand_names.length ? brand.brand_names : [brand.brand_name],
               keywords: brand.keywords,
-              ownedDomains: brand.owned_domains,
-              ownedProfiles: brand.domain_profiles.map((p) => ({
-                html_hash: p.html_hash,
-                favicon_hash: p.favicon_hash,
-                screenshot_hash: p.screenshot_hash,
-              })),
+              owned_domains: brand.owned_domains,
+              profiles: brand.domain_profiles,
             },
           );
           const { screenshot_png: _png, ...fields } = result.fields;

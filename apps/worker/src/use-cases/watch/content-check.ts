@@ -1,7 +1,8 @@
 import type { TWatchFingerprint } from "@brandwarden/contract/watch";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import { isParkingNs } from "../../capabilities/enrich/dns-records.ts";
-import type { BrandContext, EnrichDeps } from "../../capabilities/enrich/enrich-domain.ts";
+import type { BrandContext } from "../../capabilities/brand/brand-context.ts";
+import type { EnrichDeps } from "../../capabilities/enrich/enrich-domain.ts";
 import { htmlSimilarity } from "../../capabilities/enrich/web/fuzzy-hash.ts";
 import { probeWeb } from "../../capabilities/enrich/web/web-probe.ts";
 

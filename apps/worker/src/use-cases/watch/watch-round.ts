@@ -9,13 +9,12 @@ import type {
   TWatchUpdateData,
 } from "@brandwarden/contract/watch";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import type { BrandContext } from "../../capabilities/enrich/enrich-domain.ts";
 import type { Enricher } from "../../capabilities/enrich/enricher.ts";
 import { feedQueryOf } from "../../capabilities/feeds/feed-index.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
 import type { ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import type { ResolveResult, Resolver } from "../../capabilities/resolve/types.ts";
-import { brandContextFromScan } from "../../capabilities/scoring/evidence.ts";
+import { brandContextFromScan } from "../../capabilities/brand/brand-context.ts";
 import { scoreFinding } from "../../capabilities/scoring/score.ts";
 import { contentDifference, lookAtSite } from "./content-check.ts";
 import { buildWatchlist, type rankPermutations, type WatchName } from "./watchlist.ts";
@@ -75,17 +74,7 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
     await flush();
   };
 
-  const enrichBrand: BrandContext = {
-    names: [req.brand_name],
-    keywords: req.keywords,
-    ownedDomains: req.owned_domains,
-    ownedProfiles: req.domain_profiles.map((p) => ({
-      html_hash: p.html_hash,
-      favicon_hash: p.favicon_hash,
-      screenshot_hash: p.screenshot_hash,
-    })),
-  };
-  const scoreBrand = brandContextFromScan(req);
+  const brand = brandContextFromScan(req);
   let scoringInputs: Promise<{ weights: Record<string, number>; feeds: FeedLoadResult }> | null = null;
   const inputs = () =>
     (scoringInputs ??= (async () => {
@@ -107,7 +96,7 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
     r: ResolveResult,
   ): Promise<TWatchFinding> {
     const resolved = { a: r.dns_a, aaaa: r.dns_aaaa, mx: r.dns_mx, ns: r.dns_ns };
-    const result = await deps.enricher.enrichLookalike(r.domain, resolved, enrichBrand);
+    const result = await deps.enricher.enrichLookalike(r.domain, resolved, brand);
     stats.enriched++;
     const { screenshot_png: _png, ...fields } = result.fields;
     const evidence = {
@@ -128,7 +117,7 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
     };
     const { weights, feeds } = await inputs();
     const hits = feeds.index.match(feedQueryOf(evidence));
-    const s = scoreFinding({ ...evidence, threat_feed_hits: hits }, scoreBrand, weights, new Date());
+    const s = scoreFinding({ ...evidence, threat_feed_hits: hits }, brand, weights, new Date());
     return { ...evidence, threat_feed_hits: hits, score: s.score, severity: s.severity, signals: s.signals };
   }
 
@@ -150,7 +139,7 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
       return;
     }
     stats.content_checked++;
-    const look = await lookAtSite(r.domain, { a: r.dns_a, aaaa: r.dns_aaaa, ns: r.dns_ns }, enrichBrand, {
+    const look = await lookAtSite(r.domain, { a: r.dns_a, aaaa: r.dns_aaaa, ns: r.dns_ns }, brand, {
       ...deps.enricher.deps,
       logger: deps.logger,
     });

@@ -3,7 +3,8 @@ import AhoCorasick from "modern-ahocorasick";
 import { toUnicode } from "punycode";
 import { parse } from "tldts";
 import { FREE_HOST_FAVOURITES } from "../../provider-facts/free-hosts.ts";
-import { brandProfile, type BrandProfile, type BrandTerms, type Term } from "./brand-terms.ts";
+import type { BrandTerms } from "../../brand/brand-context.ts";
+import { brandProfile, type BrandProfile, type Term } from "./brand-terms.ts";
 import { EditIndex } from "./edit-index.ts";
 import { foldLabel } from "./fold-label.ts";
 

@@ -1,5 +1,6 @@
 import { createBrandIndex, type NameMatch } from "./brand-index.ts";
-import { brandProfile, type BrandTerms } from "./brand-terms.ts";
+import type { BrandTerms } from "../../brand/brand-context.ts";
+import { brandProfile } from "./brand-terms.ts";
 
 /**
  * One brand's view of the brand index: what a scan's `ct` step uses. The rules and guards are
@@ -7,7 +8,6 @@ import { brandProfile, type BrandTerms } from "./brand-terms.ts";
  */
 
 export type { NameMatch } from "./brand-index.ts";
-export type { BrandTerms } from "./brand-terms.ts";
 
 export interface BrandMatcher {
   match(name: string): NameMatch | null;

@@ -1,3 +1,4 @@
+import type { BrandTerms } from "../../brand/brand-context.ts";
 import { PHISHING_WORDS } from "../../lookalike/data/words.ts";
 import { registrableOf } from "../../lookalike/psl.ts";
 import { COMMON_WORDS } from "./common-words.ts";
@@ -8,12 +9,6 @@ import { foldLabel } from "./fold-label.ts";
  * registrable domain (`www.contosopay.com` and `shop.contosopay.co.uk` give `contosopay`, never
  * `www` or `shop`), and its distinctive keywords.
  */
-
-export interface BrandTerms {
-  brand_names: string[];
-  keywords: string[];
-  owned_domains: string[];
-}
 
 type TermKind = "brand" | "keyword";
 

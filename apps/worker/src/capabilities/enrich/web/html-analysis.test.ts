@@ -4,7 +4,7 @@ import { smallScenario } from "@brandwarden/world/testing/test-world";
 import { analyzeHtml, findTerms, isBrandUrl } from "./html-analysis.ts";
 import { isParkingNs, pickDmarc, pickSpf } from "../dns-records.ts";
 
-const brand = { names: ["Acme Bank"], keywords: ["login", "wire transfer"], ownedDomains: ["acmebank.com"] };
+const brand = { brand_names: ["Acme Bank"], keywords: ["login", "wire transfer"], owned_domains: ["acmebank.com"] };
 const brandHtml = smallScenario().brand.owned_domains[0]!.site.html;
 
 describe("analyzeHtml", () => {
@@ -37,8 +37,8 @@ describe("analyzeHtml", () => {
       brand,
     );
     expect(r.metaRefresh).toBe("https://www.acmebank.com/");
-    expect(isBrandUrl(r.metaRefresh, brand.ownedDomains)).toBe(true);
-    expect(isBrandUrl("https://acmebank.com.evil.net/", brand.ownedDomains)).toBe(false);
+    expect(isBrandUrl(r.metaRefresh, brand.owned_domains)).toBe(true);
+    expect(isBrandUrl("https://acmebank.com.evil.net/", brand.owned_domains)).toBe(false);
   });
 
   it("matches terms ignoring spacing and punctuation", () => {

@@ -1,15 +1,10 @@
 import { Parser } from "htmlparser2";
+import type { BrandTerms } from "../../brand/brand-context.ts";
 
 // What a page says, from its HTML alone (pure; no I/O): title, language, credential forms and
 // where they post, brand mentions, the favicon link, parking markers, and a normalised form of
 // the markup for fuzzy hashing (tag skeleton + visible words, so a cloned page stays close to
 // its original whatever the kit changed in whitespace, scripts and text).
-
-export interface BrandTerms {
-  names: string[];
-  keywords: string[];
-  ownedDomains: string[];
-}
 
 interface FormInfo {
   action: string | null; // absolute URL
@@ -66,7 +61,7 @@ const normWord = (w: string) => (/\d/.test(w) ? "#" : w);
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "");
 
 /** Brand names/keywords found in text, compared without spaces and punctuation ("Acme Bank" ~ "acmebank"). */
-export function findTerms(text: string, terms: string[]): string[] {
+export function findTerms(text: string, terms: readonly string[]): string[] {
   const hay = norm(text);
   return [...new Set(terms.filter((t) => norm(t).length >= 3 && hay.includes(norm(t))))];
 }
@@ -140,7 +135,7 @@ export function analyzeHtml(html: string, pageUrl: string, brand: BrandTerms): H
   const actionHost = credential?.action ? safeHost(credential.action) : null;
   const titleText = (title as string | null)?.replace(/\s+/g, " ").trim() || null;
   const haystack = `${titleText ?? ""} ${visible}`;
-  const brandMatches = findTerms(haystack, brand.names);
+  const brandMatches = findTerms(haystack, brand.brand_names);
   const markerText = `${titleText ?? ""} ${visible} ${html.slice(0, 50_000)}`;
   return {
     title: titleText,
@@ -171,7 +166,7 @@ function safeHost(url: string): string | null {
 }
 
 /** Whether a URL lands on one of the brand's own domains (or a subdomain of one). */
-export function isBrandUrl(url: string | null, ownedDomains: string[]): boolean {
+export function isBrandUrl(url: string | null, ownedDomains: readonly string[]): boolean {
   const host = url ? safeHost(url) : null;
   if (!host) return false;
   return ownedDomains.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`));

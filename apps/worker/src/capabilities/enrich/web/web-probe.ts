@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { ChainResult, HttpClient } from "../../../ports/http/http.port.ts";
-import { analyzeHtml, isBrandUrl, type BrandTerms, type HtmlAnalysis } from "./html-analysis.ts";
+import type { BrandTerms } from "../../brand/brand-context.ts";
+import { analyzeHtml, isBrandUrl, type HtmlAnalysis } from "./html-analysis.ts";
 import { htmlFuzzyHash, htmlSimilarity } from "./fuzzy-hash.ts";
 
 // The web side of a lookalike: HTTP and HTTPS fetched with their redirect chains, the better of
@@ -76,7 +77,7 @@ function faviconHash(bytes: Buffer): string {
 export interface WebProbeInput {
   domain: string;
   brand: BrandTerms;
-  ownedProfiles: OwnedProfileHashes[];
+  ownedProfiles: readonly OwnedProfileHashes[];
   parkingNs: boolean;
   http: HttpClient;
   logger?: Logger;
@@ -106,7 +107,7 @@ export async function probeWeb(input: WebProbeInput): Promise<WebResult> {
         ...EMPTY_WEB_FIELDS,
         redirect_chain: chainUrls,
         redirects_to_brand: chainUrls
-          ? chainUrls.slice(1).some((u) => isBrandUrl(u, input.brand.ownedDomains))
+          ? chainUrls.slice(1).some((u) => isBrandUrl(u, input.brand.owned_domains))
           : null,
       },
       error,
@@ -123,8 +124,8 @@ export async function probeWeb(input: WebProbeInput): Promise<WebResult> {
   const html = isHtml ? final.body.toString("utf8") : "";
   const analysis = isHtml ? analyzeHtml(html, final.url, input.brand) : null;
   const redirectsToBrand =
-    chain.slice(1).some((u) => isBrandUrl(u, input.brand.ownedDomains)) ||
-    isBrandUrl(analysis?.metaRefresh ?? null, input.brand.ownedDomains);
+    chain.slice(1).some((u) => isBrandUrl(u, input.brand.owned_domains)) ||
+    isBrandUrl(analysis?.metaRefresh ?? null, input.brand.owned_domains);
 
   const htmlHash = analysis ? await htmlFuzzyHash(analysis.normalized, input.logger) : null;
   let similarity: number | null = null;

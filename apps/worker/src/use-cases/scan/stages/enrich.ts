@@ -1,5 +1,6 @@
 import pLimit from "p-limit";
 import type { TDomainFindingDelta } from "@brandwarden/contract/findings";
+import { brandContextFromScan } from "../../../capabilities/brand/brand-context.ts";
 import type { Enricher } from "../../../capabilities/enrich/enricher.ts";
 import type { EnrichedFields } from "../scan-data.ts";
 import { withCircuitBreaker } from "../../../capabilities/circuit-breaker/circuit-breaker.ts";
@@ -17,16 +18,7 @@ export function enrichStage(deps: { enricher: Enricher; concurrency: number }): 
     output: "enriched",
     async run(ctx) {
       const targets = (ctx.data.resolved ?? []).filter((r) => r.resolve_status === "registered");
-      const brand = {
-        names: [ctx.payload.brand_name],
-        keywords: ctx.payload.keywords,
-        ownedDomains: ctx.payload.owned_domains,
-        ownedProfiles: ctx.payload.domain_profiles.map((p) => ({
-          html_hash: p.html_hash,
-          favicon_hash: p.favicon_hash,
-          screenshot_hash: p.screenshot_hash,
-        })),
-      };
+      const brand = brandContextFromScan(ctx.payload);
       const enriched: Record<string, EnrichedFields> = {};
       let batch: TDomainFindingDelta[] = [];
       let done = 0;
