@@ -86,12 +86,11 @@ export function createWorkerContainer(
     settle: infra.eventsInMemory ? settleOn(infra.bus) : undefined,
     heartbeatMs: config.pipeline.scanHeartbeatMs,
     sink,
-    prefix: config.eventChannelPrefix,
     logger,
     concurrency: config.pipeline.scanConcurrency,
   });
   /** Events that belong to no scan (domain and social profiles). */
-  const publisher = createScanPublisher({ sink, prefix: config.eventChannelPrefix });
+  const publisher = createScanPublisher({ sink });
   /** The watch between scans (issue 21): DNS-only rounds over each user's watch list. */
   const watch = createWatchRunner({
     resolver,
@@ -103,7 +102,7 @@ export function createWorkerContainer(
     concurrency: config.pipeline.watch.concurrency,
     logger,
     publisher: () => {
-      const own = createScanPublisher({ sink, prefix: config.eventChannelPrefix });
+      const own = createScanPublisher({ sink });
       return (data) => own.publish("watch_update", data);
     },
   });

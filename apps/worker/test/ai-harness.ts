@@ -151,8 +151,7 @@ export async function runAudit(
   const runner = createScanRunner({
     stages: [auditStage({ web: ctx.client, ai, waitForFindingsMs: 0 })],
     checkpoints: createCheckpoints(createMemoryKv()),
-    sink: async (_channel, envelope) => void envelopes.push(envelope as never),
-    prefix: "test",
+    sink: async (envelope) => void envelopes.push(envelope as never),
     logger: createSilentLogger(),
     concurrency: 1,
   });

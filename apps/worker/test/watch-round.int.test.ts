@@ -42,7 +42,7 @@ describe("a watch round against a world that moved", () => {
       },
       {
         withWeb: false,
-        sink: async (_channel, envelope) => {
+        sink: async (envelope) => {
           const e = envelope as { kind: string; data: TWatchUpdateData };
           if (e.kind === "watch_update") updates.push(e.data);
         },

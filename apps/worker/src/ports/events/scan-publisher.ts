@@ -1,4 +1,4 @@
-import { eventChannel, ZEventMessage, type TEventKind, type TEventOf } from "@brandwarden/contract/events";
+import { ZEventMessage, type TEventKind, type TEventOf } from "@brandwarden/contract/events";
 import type { Bus } from "@brandwarden/platform/bus/bus";
 import { appendEvent, type AppendedEvent } from "@brandwarden/platform/messaging/event-streams";
 
@@ -13,14 +13,14 @@ export interface ScanPublisher {
 }
 
 /** Where a publisher sends envelopes: the bus in a service, a collector in the CLI. */
-export type EnvelopeSink = (channel: string, envelope: unknown) => Promise<AppendedEvent | void>;
+export type EnvelopeSink = (envelope: unknown) => Promise<AppendedEvent | void>;
 
 /**
  * The durable event stream: kept until a web process applied it, so nothing is lost while the web
- * app restarts. The envelope names its kind and scan, which pick the partition; `channel` is unused.
+ * app restarts. The envelope names its kind and scan, which pick the partition.
  */
 export function busSink(bus: Bus, prefix: string): EnvelopeSink {
-  return (_channel, envelope) => appendEvent(bus, prefix, envelope);
+  return (envelope) => appendEvent(bus, prefix, envelope);
 }
 
 /**
@@ -32,11 +32,7 @@ export function nextSeq(previous: number, now = Date.now()): number {
   return Math.max(previous + 1, now * 1000);
 }
 
-export function createScanPublisher(opts: {
-  sink: EnvelopeSink;
-  prefix: string;
-  scanId?: string;
-}): ScanPublisher {
+export function createScanPublisher(opts: { sink: EnvelopeSink; scanId?: string }): ScanPublisher {
   let seq = 0;
   let closed = false;
   let lastAppended: AppendedEvent | undefined;
@@ -54,7 +50,7 @@ export function createScanPublisher(opts: {
       };
       // Validated here too, so a bad message is a bug in the worker, not a silent drop in the web app.
       ZEventMessage.parse(envelope);
-      const appended = await opts.sink(eventChannel(opts.prefix, kind), envelope);
+      const appended = await opts.sink(envelope);
       if (appended) lastAppended = appended;
     },
     close() {

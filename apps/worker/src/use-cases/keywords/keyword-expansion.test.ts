@@ -42,8 +42,7 @@ function run(opts: {
 }) {
   const events: TEventMessage[] = [];
   const publisher = createScanPublisher({
-    prefix: "bw",
-    sink: async (_channel, envelope) => void events.push(ZEventMessage.parse(envelope)),
+    sink: async (envelope) => void events.push(ZEventMessage.parse(envelope)),
   });
   const outcome = expandKeywords(
     {

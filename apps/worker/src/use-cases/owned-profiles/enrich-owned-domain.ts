@@ -8,7 +8,7 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 
 export interface DomainEnrichRouteDeps {
   profileOwnedDomain(domain: string): Promise<TDomainProfile>;
-  /** Publishes `data` as an event envelope of `kind` on `<prefix>:<kind>`. */
+  /** Publishes `data` as an event envelope of `kind` on the event stream. */
   publish(kind: TEventKind, data: unknown): Promise<void>;
   logger: Pick<Logger, "info" | "warn" | "error">;
 }

@@ -14,7 +14,7 @@ type SocialProfileData = TEventOf<"social_profile">["data"];
 
 export interface SocialEnrichDeps {
   runtime: SocialRuntime;
-  /** Publishes an envelope `{v:1, kind, seq, ts, data}` on `<prefix>:social_profile`. */
+  /** Publishes an envelope `{v:1, kind, seq, ts, data}` on the event stream. */
   publish(kind: "social_profile", data: SocialProfileData): Promise<void>;
   log?(level: "info" | "warn" | "error", message: string): void;
 }

@@ -62,7 +62,7 @@ async function setup(runtime: SocialRuntime = world.runtime()) {
   });
   const next = () =>
     early.length ? Promise.resolve(early.shift()!) : new Promise<TEventMessage>((r) => waiting.push(r));
-  const publisher = createScanPublisher({ sink: busSink(bus, "bw"), prefix: "bw" });
+  const publisher = createScanPublisher({ sink: busSink(bus, "bw") });
   const app = Fastify();
   installErrorHandler(app);
   let routes!: ReturnType<typeof registerSocialEnrichRoutes>;

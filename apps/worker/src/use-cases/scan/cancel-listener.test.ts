@@ -49,7 +49,6 @@ describe("cancel commands on the durable control stream", () => {
       stages,
       checkpoints: createCheckpoints(createMemoryKv()),
       sink: busSink(bus, PREFIX),
-      prefix: PREFIX,
       logger,
       concurrency: 2,
       commandMark: commandMark(bus, PREFIX),
@@ -113,7 +112,6 @@ describe("cancelling a scan that waits for a slot", () => {
       stages: [stage],
       checkpoints: createCheckpoints(createMemoryKv()),
       sink: busSink(bus, PREFIX),
-      prefix: PREFIX,
       logger,
       concurrency: 1,
     });
@@ -150,7 +148,6 @@ describe("checkpoints in embedded mode", () => {
       stages: [stage],
       checkpoints,
       sink: busSink(bus, PREFIX),
-      prefix: PREFIX,
       logger,
       concurrency: 1,
       settle: settleOn(bus),

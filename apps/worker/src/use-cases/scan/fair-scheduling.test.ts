@@ -57,7 +57,6 @@ describe("the scan runner schedules scans fairly across users", () => {
       stages: [held],
       checkpoints: createCheckpoints(createMemoryKv()),
       sink: async () => undefined,
-      prefix: "bw",
       logger: createSilentLogger(),
       concurrency: 1,
     });

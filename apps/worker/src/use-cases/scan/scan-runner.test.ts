@@ -15,12 +15,10 @@ function harness(stages: StageDef[], kv = createMemoryKv(), heartbeatMs?: number
   const runner = createScanRunner({
     stages,
     checkpoints: createCheckpoints(kv),
-    sink: async (channel, envelope) => {
+    sink: async (envelope) => {
       const parsed = ZEventMessage.parse(envelope);
-      expect(channel).toBe(`bw:${parsed.kind}`);
       events.push(parsed);
     },
-    prefix: "bw",
     logger: createSilentLogger(),
     concurrency: 1,
     heartbeatMs,

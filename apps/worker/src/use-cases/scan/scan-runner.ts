@@ -14,7 +14,6 @@ export interface ScanRunnerDeps {
   stages: StageDef[];
   checkpoints: Checkpoints;
   sink: EnvelopeSink;
-  prefix: string;
   logger: Logger;
   /** Scans run at once; more wait their turn. */
   concurrency: number;
@@ -169,7 +168,6 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       // One publisher from submit to the end: `seq` keeps rising across waiting and running.
       const publisher = createScanPublisher({
         sink: deps.sink,
-        prefix: deps.prefix,
         scanId: payload.scan_id,
       });
       controller.signal.addEventListener("abort", () => publisher.close(), { once: true });
