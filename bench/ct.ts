@@ -6,7 +6,10 @@
 import { WorldCa } from "@brandwarden/world/tls/ca";
 import { syntheticEntries } from "@brandwarden/world/services/ct-log-synthetic";
 import { parseLeafInput } from "@brandwarden/worker/capabilities/discovery/ct/leaf-parser";
-import { createBrandIndex, type IndexedBrand } from "@brandwarden/worker/capabilities/discovery/match/brand-index";
+import {
+  createBrandIndex,
+  type IndexedBrand,
+} from "@brandwarden/worker/capabilities/discovery/match/brand-index";
 import { mulberry32 } from "@brandwarden/world/scenario/prng";
 import { brandNames, namesOf } from "./ct/names.ts";
 import { followerMemory } from "./ct/follower-memory.ts";

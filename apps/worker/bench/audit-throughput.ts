@@ -1,7 +1,7 @@
 // AI audit throughput (findings per second) against the world's LLM answering after a fixed
 // delay: requests run concurrently (up to the configured concurrency), all inside one token
 // budget; the last row gives a budget that fits about half the findings.
-// Run: `npm run bench -- audit-throughput` or `node --import tsx apps/worker/src/ai/bench/audit-throughput.ts`.
+// Run: `npm run bench -- audit-throughput` or `node --import tsx apps/worker/bench/audit-throughput.ts`.
 import { DEFAULT_AUDIT_CONFIG } from "@brandwarden/contract/settings";
 import { LlmSchema } from "@brandwarden/world/scenario/services-schema";
 import { startLlm } from "@brandwarden/world/services/llm/server";

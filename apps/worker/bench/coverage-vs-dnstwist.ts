@@ -5,7 +5,7 @@
  * is printed too). `--format list` is dnstwist's generate-only output; `json` would also resolve
  * every name over DNS. The input itself (dnstwist's `*original`) is not counted. Exits 2 when dnstwist is not installed, 1 when any dnstwist name is missing.
  *
- *   npx tsx apps/worker/src/lookalike/bench/coverage-vs-dnstwist.ts [domain ...]
+ *   npx tsx apps/worker/bench/coverage-vs-dnstwist.ts [domain ...]
  *   DNSTWIST_BIN=/path/to/dnstwist npx tsx ...   (another dnstwist build)
  */
 import { spawnSync } from "node:child_process";

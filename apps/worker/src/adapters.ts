@@ -3,10 +3,10 @@ import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import { createLogger, type Logger } from "@brandwarden/platform/logger/logger";
 import { createSharedAdapters } from "@brandwarden/platform/messaging/shared-adapters";
 import type { WorkerConfig } from "./config.ts";
-import type { WorkerInfrastructure } from "./container.ts";
+import type { WorkerAdapters } from "./container.ts";
 
 /** Redis-backed bus and key-value store when REDIS_URL is set; in-process ones (or the shared ones) otherwise. */
-export function createWorkerInfrastructure(
+export function createWorkerAdapters(
   config: WorkerConfig,
   shared: {
     bus?: Bus;
@@ -15,7 +15,7 @@ export function createWorkerInfrastructure(
     checkpointKv?: KeyValueStore;
     eventsInMemory?: boolean;
   } = {},
-): WorkerInfrastructure {
+): WorkerAdapters {
   const logger = shared.logger ?? createLogger({ ...config.log, name: "worker" });
   const adapters = createSharedAdapters({
     redisUrl: config.redisUrl,

@@ -10,7 +10,10 @@ import { registerSocialEnrichRoutes } from "./use-cases/owned-profiles/social-en
 import { registerDomainEnrichRoutes } from "./use-cases/owned-profiles/domain-enrich.routes.ts";
 import { registerKeywordRoutes } from "./use-cases/keywords/keywords.routes.ts";
 import type { KeywordExpansionDeps } from "./use-cases/keywords/keyword-expansion.ts";
-import { registerNarrativeRoutes, type NarrativeRouteDeps } from "./use-cases/narratives/narratives.routes.ts";
+import {
+  registerNarrativeRoutes,
+  type NarrativeRouteDeps,
+} from "./use-cases/narratives/narratives.routes.ts";
 import { registerWatchRoutes } from "./use-cases/watch/watch.routes.ts";
 import { createAiProse } from "./use-cases/reports/ai-summary.ts";
 import { createAiPolish } from "./use-cases/takedowns/ai-polish.ts";

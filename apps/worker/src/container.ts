@@ -22,8 +22,8 @@ import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.
 import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
 import { createWatchlistCache } from "./use-cases/watch/watchlist.ts";
 
-/** The adapters a worker runs on; `infrastructure.ts` builds real ones, tests may pass others. */
-export interface WorkerInfrastructure {
+/** The adapters a worker runs on; `adapters.ts` builds real ones, tests may pass others. */
+export interface WorkerAdapters {
   bus: Bus;
   kv: KeyValueStore;
   /** Where checkpoints go when not in `kv` (embedded mode: a store that survives a restart). */
@@ -42,7 +42,7 @@ export interface WorkerInfrastructure {
  */
 export function createWorkerContainer(
   config: WorkerConfig,
-  infra: WorkerInfrastructure,
+  infra: WorkerAdapters,
   opts: { sink?: EnvelopeSink; withWeb?: boolean; skipStages?: Partial<Record<TScanStage, string>> } = {},
 ) {
   const { logger } = infra;

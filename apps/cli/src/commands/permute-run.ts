@@ -1,5 +1,8 @@
 import { setImmediate } from "node:timers/promises";
-import { PermutationBudgetError, PermutationInputError } from "@brandwarden/worker/capabilities/lookalike/errors";
+import {
+  PermutationBudgetError,
+  PermutationInputError,
+} from "@brandwarden/worker/capabilities/lookalike/errors";
 import { permutationSteps } from "@brandwarden/worker/capabilities/lookalike/generate";
 import { normalizeInput } from "@brandwarden/worker/capabilities/lookalike/normalize";
 import { silentLimit, silentServersWatch } from "@brandwarden/worker/capabilities/resolve/silent-servers";

@@ -4,7 +4,10 @@ import { CATALOGUE_PLATFORMS } from "../social/catalogue/index.ts";
 import { createSocialHttp } from "../social/social-http.ts";
 import { runSocialDiscovery } from "../social/social-discovery.ts";
 import { BRAND, startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
-import { startUnreachablePlatforms, type UnreachablePlatforms } from "../../../testing/unreachable-platforms.ts";
+import {
+  startUnreachablePlatforms,
+  type UnreachablePlatforms,
+} from "../../../testing/unreachable-platforms.ts";
 import {
   CircuitOpenError,
   createCircuitBreaker,

@@ -3,7 +3,7 @@ import { ZDomainFindingDelta } from "@brandwarden/contract/findings";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 import { createEnricher } from "../../wiring/enricher.ts";
-import { type Enricher } from "./enricher.ts";
+import type { Enricher } from "./enricher.ts";
 import { brandContext, faultScenario, resolvedOf, worldEnrichConfig } from "../../../test/enrich-world.ts";
 import type { BrandContext } from "../brand/brand-context.ts";
 import type { TDomainProfile } from "@brandwarden/contract/scan";

@@ -43,7 +43,11 @@ export function perHostLimiter(size: number) {
 }
 
 /** The enricher over `deps`; `close` releases what its builder opened. */
-export function createEnricherOn(deps: EnrichDeps, concurrency: number, close: () => Promise<void>): Enricher {
+export function createEnricherOn(
+  deps: EnrichDeps,
+  concurrency: number,
+  close: () => Promise<void>,
+): Enricher {
   const stage = pLimit(concurrency);
   return {
     deps,

@@ -1,8 +1,7 @@
 import net from "node:net";
 import { isPrivateAddress } from "@brandwarden/platform/net/private-address";
 import { BlockedAddressError } from "@brandwarden/platform/net/guarded-agent";
-import type { DnsClient } from "../../ports/dns/dns.port.ts";
-import { resolveHost } from "../../ports/dns/dns.port.ts";
+import { resolveHost, type DnsClient } from "../../ports/dns/dns.port.ts";
 
 // Would the lookalike's MX take mail meant for the brand's people? EHLO, MAIL FROM:<>, RCPT TO
 // for a few likely recipients at the lookalike, then QUIT: never DATA, nothing is delivered.

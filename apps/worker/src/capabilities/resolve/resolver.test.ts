@@ -4,7 +4,7 @@ import type { World } from "@brandwarden/world/world";
 import type { Scenario } from "@brandwarden/world/scenario/schema";
 import { startDnsServer, type DnsServerEvent } from "@brandwarden/world/dns/dns-server";
 import { ZoneIndex } from "@brandwarden/world/dns/zone-index";
-import { type DnsClient } from "../../ports/dns/dns.port.ts";
+import type { DnsClient } from "../../ports/dns/dns.port.ts";
 import { createDnsClient } from "../../ports/dns/dns-client.ts";
 import { createResolver } from "../../wiring/resolver.ts";
 import type { Resolver, ResolveResult } from "./types.ts";

@@ -1,5 +1,5 @@
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
-import { type LlmFetch } from "../../ports/llm/llm.port.ts";
+import type { LlmFetch } from "../../ports/llm/llm.port.ts";
 
 // Text similarity by embeddings. With an OpenAI-compatible endpoint configured, its
 // /embeddings is used (through the guarded LLM fetch: a private address only when named in

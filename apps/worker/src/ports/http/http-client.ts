@@ -4,7 +4,7 @@ import { request, type Dispatcher } from "undici";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import { resolveHost, type DnsClient } from "../dns/dns.port.ts";
 import { errorCode, errorMessage } from "../../lib/network-errors.ts";
-import type { ChainResult, HttpClient, HttpResponse, RedirectHop } from "./http.port.ts";
+import type { HttpClient, HttpResponse, RedirectHop } from "./http.port.ts";
 
 // Outbound HTTP for enrichment: every connection goes through the platform's SSRF-guarded agent,
 // names resolve through our DNS client (DNS_NAMESERVERS), optionally pinned to the addresses the

@@ -4,7 +4,7 @@
  */
 import type { TAiProviderSetting } from "@brandwarden/contract/settings";
 import type { AiApi } from "../web-api/web-api.port.ts";
-import { type LlmFetch } from "./llm.port.ts";
+import type { LlmFetch } from "./llm.port.ts";
 import { createLlmHttp, type LlmNetwork } from "./llm-fetch.ts";
 import { createHttpProvider, type LlmProvider } from "./provider.ts";
 

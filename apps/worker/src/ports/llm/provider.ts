@@ -6,7 +6,7 @@
  */
 import type { TokenBudget } from "./budget.ts";
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
-import { type LlmFetch } from "./llm.port.ts";
+import type { LlmFetch } from "./llm.port.ts";
 import { imageFence } from "./prompt.ts";
 
 interface LlmMessage {

@@ -1,6 +1,6 @@
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import { AppError, notFound } from "@brandwarden/platform/http/app-error";
-import { type AuditApi } from "./web-api.port.ts";
+import type { AuditApi } from "./web-api.port.ts";
 import { WebApiError } from "./web-client.ts";
 
 /** The scan's audit snapshot from the web app: its 404 is ours, any other failure is a 502 `upstream_failed`. */

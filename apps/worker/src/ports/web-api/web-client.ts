@@ -6,32 +6,12 @@ import type { z } from "zod";
 import {
   ZCampaignStatsResponse,
   ZKeyHistoryResponse,
-  type TKeyHistoryRequest,
   ZFeedbackSamplesResponse,
   ZWeightSet,
-  type TCampaignCluster,
-  type TFeedbackSample,
-  type TWeightSet,
-  type TWeightSetPut,
 } from "@brandwarden/contract/scoring";
-import {
-  ZAuditSnapshot,
-  ZAuditVerdictsResult,
-  type TAuditSnapshot,
-  type TAuditVerdictsPut,
-} from "@brandwarden/contract/audit";
-import {
-  ZAiProviderSetting,
-  ZAuditConfig,
-  type TAiProviderSetting,
-  type TAuditConfig,
-} from "@brandwarden/contract/settings";
-import {
-  ZBrandContext,
-  ZDerivedKeywords,
-  type TBrandContext,
-  type TDerivedKeywords,
-} from "@brandwarden/contract/brand";
+import { ZAuditSnapshot, ZAuditVerdictsResult } from "@brandwarden/contract/audit";
+import { ZAiProviderSetting, ZAuditConfig } from "@brandwarden/contract/settings";
+import { ZBrandContext, ZDerivedKeywords } from "@brandwarden/contract/brand";
 
 import { ZMonitoredBrandsResponse } from "@brandwarden/contract/monitored-brands";
 import type { AiApi, AuditApi, BrandsApi, ScoringApi } from "./web-api.port.ts";

@@ -8,7 +8,7 @@ import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
 import { registrableOf } from "../../capabilities/lookalike/psl.ts";
 import type { Resolver } from "../../capabilities/resolve/types.ts";
 import { brandContextFromScan } from "../../capabilities/brand/brand-context.ts";
-import { type DomainEvidence } from "../../capabilities/scoring/evidence.ts";
+import type { DomainEvidence } from "../../capabilities/scoring/evidence.ts";
 import { scoreFinding } from "../../capabilities/scoring/score.ts";
 import type { Clock } from "./lease.ts";
 

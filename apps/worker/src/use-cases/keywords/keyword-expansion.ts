@@ -6,7 +6,7 @@
 import type { TEventOf } from "@brandwarden/contract/events";
 import type { TKeywordExpandRequest } from "@brandwarden/contract/worker-api";
 import type { AiSettings } from "../../ports/llm/ai-settings.ts";
-import { type AiApi } from "../../ports/web-api/web-api.port.ts";
+import type { AiApi } from "../../ports/web-api/web-api.port.ts";
 import { isStaleGeneration } from "../../ports/web-api/web-client.ts";
 import { aiKeywords, deterministicKeywords } from "./derive-keywords.ts";
 

@@ -8,7 +8,7 @@ import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 import { createEnricher } from "../../wiring/enricher.ts";
-import { type Enricher } from "../../capabilities/enrich/enricher.ts";
+import type { Enricher } from "../../capabilities/enrich/enricher.ts";
 import { registerDomainEnrichRoutes, type DomainEnrichRoutes } from "./domain-enrich.routes.ts";
 import { worldEnrichConfig } from "../../../test/enrich-world.ts";
 

@@ -13,7 +13,10 @@ export interface DomainEnrichRouteDeps {
   logger: Pick<Logger, "info" | "warn" | "error">;
 }
 
-export async function enrichOwnedDomain(req: TDomainEnrichRequest, deps: DomainEnrichRouteDeps): Promise<void> {
+export async function enrichOwnedDomain(
+  req: TDomainEnrichRequest,
+  deps: DomainEnrichRouteDeps,
+): Promise<void> {
   const base = { owned_domain_id: req.owned_domain_id, user_id: req.user_id, generation: req.generation };
   let lastErr: unknown;
   // A failed run is retried once, like lookalike enrichment.

@@ -7,7 +7,7 @@ import { tailEvents } from "@brandwarden/platform/messaging/event-streams";
 import { busSink, createScanPublisher } from "../../ports/events/scan-publisher.ts";
 import { createSocialHttp, type SocialHttp } from "../../capabilities/social/social-http.ts";
 import { createSocialRuntime } from "../../wiring/social-runtime.ts";
-import { type SocialRuntime } from "../../capabilities/social/social-runtime.ts";
+import type { SocialRuntime } from "../../capabilities/social/social-runtime.ts";
 import { registerSocialEnrichRoutes } from "./social-enrich.routes.ts";
 import { startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
 

@@ -6,7 +6,11 @@ import type { AppendedEvent } from "@brandwarden/platform/messaging/event-stream
 import type { Checkpoints } from "./checkpoints.ts";
 import { createFairSlots } from "./fair-slots.ts";
 import type { ScanData } from "./scan-data.ts";
-import { createScanPublisher, type EnvelopeSink, type ScanPublisher } from "../../ports/events/scan-publisher.ts";
+import {
+  createScanPublisher,
+  type EnvelopeSink,
+  type ScanPublisher,
+} from "../../ports/events/scan-publisher.ts";
 import { ScanCancelledError, type StageDef } from "./stage.ts";
 import { createStageProgress, type StageProgress } from "./stage-progress.ts";
 

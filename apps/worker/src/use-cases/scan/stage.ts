@@ -1,7 +1,10 @@
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import type { TScanStage } from "@brandwarden/contract/constants";
 import type { Logger } from "@brandwarden/platform/logger/logger";
-import { createCircuitBreaker, type CircuitBreaker } from "../../capabilities/circuit-breaker/circuit-breaker.ts";
+import {
+  createCircuitBreaker,
+  type CircuitBreaker,
+} from "../../capabilities/circuit-breaker/circuit-breaker.ts";
 import type { ScanData } from "./scan-data.ts";
 import type { ScanPublisher } from "../../ports/events/scan-publisher.ts";
 

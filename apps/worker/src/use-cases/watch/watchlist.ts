@@ -4,7 +4,7 @@ import { registrableOf } from "../../capabilities/lookalike/psl.ts";
 import { toUnicode } from "punycode";
 import { DEFAULT_DOMAIN_WEIGHTS, type TDomainSignalName } from "@brandwarden/contract/signals";
 import { brandContextFromScan, type BrandContext } from "../../capabilities/brand/brand-context.ts";
-import { type DomainEvidence } from "../../capabilities/scoring/evidence.ts";
+import type { DomainEvidence } from "../../capabilities/scoring/evidence.ts";
 import { DOMAIN_SIGNAL_FNS } from "../../capabilities/scoring/signals/index.ts";
 
 // The names one watch round re-resolves (pure, cached): the brand's permutations ranked by prior

@@ -1,8 +1,7 @@
 import net from "node:net";
 import { isPrivateAddress } from "@brandwarden/platform/net/private-address";
 import { BlockedAddressError } from "@brandwarden/platform/net/guarded-agent";
-import { resolveHost } from "../../../ports/dns/dns.port.ts";
-import type { DnsClient } from "../../../ports/dns/dns.port.ts";
+import { resolveHost, type DnsClient } from "../../../ports/dns/dns.port.ts";
 
 // WHOIS over port 43 (RFC 3912): one line out, read until the server closes. With a configured
 // server every query goes there; otherwise whois.iana.org names the TLD's server ("refer:").

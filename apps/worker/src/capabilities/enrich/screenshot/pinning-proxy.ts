@@ -2,8 +2,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { isPrivateAddress } from "@brandwarden/platform/net/private-address";
-import type { DnsClient } from "../../../ports/dns/dns.port.ts";
-import { resolveHost } from "../../../ports/dns/dns.port.ts";
+import { resolveHost, type DnsClient } from "../../../ports/dns/dns.port.ts";
 
 // The browser reaches the web only through this in-process proxy, one credential per page: names
 // are dialled at the addresses the scan resolved (pins) or resolved through our DNS client, and

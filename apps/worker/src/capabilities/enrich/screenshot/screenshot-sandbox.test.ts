@@ -7,7 +7,7 @@ import { chromium } from "playwright-core";
 import { HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { type DnsClient } from "../../../ports/dns/dns.port.ts";
+import type { DnsClient } from "../../../ports/dns/dns.port.ts";
 import { createDnsClient } from "../../../ports/dns/dns-client.ts";
 import { createScreenshotter } from "./screenshotter.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { type DnsClient } from "../../../ports/dns/dns.port.ts";
+import type { DnsClient } from "../../../ports/dns/dns.port.ts";
 import { createDnsClient } from "../../../ports/dns/dns-client.ts";
 import { createScreenshotter, ScreenshotUnavailableError } from "./screenshotter.ts";
 import { dHash, perceptualSimilarity } from "@brandwarden/platform/images/perceptual-hash";

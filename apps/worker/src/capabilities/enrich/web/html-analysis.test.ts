@@ -4,7 +4,11 @@ import { smallScenario } from "@brandwarden/world/testing/test-world";
 import { analyzeHtml, findTerms, isBrandUrl } from "./html-analysis.ts";
 import { isParkingNs, pickDmarc, pickSpf } from "../dns-records.ts";
 
-const brand = { brand_names: ["Acme Bank"], keywords: ["login", "wire transfer"], owned_domains: ["acmebank.com"] };
+const brand = {
+  brand_names: ["Acme Bank"],
+  keywords: ["login", "wire transfer"],
+  owned_domains: ["acmebank.com"],
+};
 const brandHtml = smallScenario().brand.owned_domains[0]!.site.html;
 
 describe("analyzeHtml", () => {

@@ -6,7 +6,7 @@ import { feedQueryOf } from "../../../capabilities/feeds/feed-index.ts";
 import type { FeedLoadResult } from "../../../capabilities/feeds/loader.ts";
 import type { ScoringApi } from "../../../ports/web-api/web-api.port.ts";
 import { brandContextFromScan } from "../../../capabilities/brand/brand-context.ts";
-import { type DomainEvidence } from "../../../capabilities/scoring/evidence.ts";
+import type { DomainEvidence } from "../../../capabilities/scoring/evidence.ts";
 import { DOMAIN_SIGNAL_SET, runLearner } from "../../../capabilities/scoring/learner/run-learner.ts";
 import { scoreFinding } from "../../../capabilities/scoring/score.ts";
 import { DEFAULT_SOCIAL_WEIGHTS } from "../../../capabilities/social/social-signals.ts";
