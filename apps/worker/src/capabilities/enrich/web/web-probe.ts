@@ -8,7 +8,7 @@ import { htmlFuzzyHash, htmlSimilarity } from "./fuzzy-hash.ts";
 // The web side of a lookalike: HTTP and HTTPS fetched with their redirect chains, the better of
 // the two analysed, the favicon hashed, the page compared with the brand's own.
 
-export interface OwnedProfileHashes {
+interface OwnedProfileHashes {
   html_hash: string | null;
   favicon_hash: string | null;
   screenshot_hash: string | null;
