@@ -3,8 +3,8 @@ import type { TScanStartPayload } from "@brandwarden/contract/scan";
 /**
  * Discovery sources beside permutations (Certificate Transparency first) plug into the generate
  * stage through this: each returns names it found for the scan's brand, with why. A source sees
- * only what it needs of the scan (the pipeline's stage context is one), so discovery imports
- * nothing of the pipeline.
+ * only what it needs of the scan (the scan's stage context is one), so discovery imports
+ * nothing of the scan use case.
  */
 interface DiscoveryContext {
   payload: Pick<TScanStartPayload, "brand_name" | "keywords" | "owned_domains">;

@@ -1,5 +1,5 @@
 /**
- * Hostnames split on the public suffix list. Part of the infrastructure facts leaf: it imports
+ * Hostnames split on the public suffix list. Part of the provider-facts leaf: it imports
  * nothing of the worker, so scoring, campaigns and feeds can all read names through it.
  */
 import { domainToUnicode } from "node:url";

@@ -1,7 +1,7 @@
 /**
  * Name lists used by the registration and web signals: registrars matched by normalised
- * substring, certificate issuers by pattern. (Parking name servers and free hosts, which the
- * campaign clusterer reads too, are in `infra-facts/`.)
+ * substring, certificate issuers by pattern. Provider facts, beside the parking name servers and
+ * free hosts (parking.ts, free-hosts.ts) that the campaign clusterer reads too.
  */
 
 /**

@@ -14,7 +14,7 @@ import { discoverBySearch, searchQueries } from "./search-discovery.ts";
 import { proberFor, type SocialRuntime } from "./social-runtime.ts";
 import { baseItem, scoredItem } from "./finding-items.ts";
 
-// Social discovery, the body of the scan's `social` stage (pipeline/stages/social-stage.ts): seed
+// Social discovery, the body of the scan's `social` stage (use-cases/scan/stages/social.ts): seed
 // handles from the brand, add search hits, probe every platform politely, publish what exists or
 // could not be checked (`social_findings_initial`), then match each found profile against the
 // brand and publish scores (`social_findings_delta`), keyed by (platform, handle). Missing and

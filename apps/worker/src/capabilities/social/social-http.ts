@@ -69,7 +69,7 @@ export function createSocialHttp(opts: SocialHttpOptions): SocialHttp {
   let requests = 0;
   const sourceOf = opts.sourceOf ?? sourceOfUrl;
   return {
-    // One circuit breaker source per platform (or host) within a scan (see net/circuit-breaker.ts).
+    // One circuit breaker source per platform (or host) within a scan (see ../circuit-breaker/circuit-breaker.ts).
     request: (url, o = {}) => guarded(sourceOf(url), () => send(url, o), o.signal),
     get requests() {
       return requests;
