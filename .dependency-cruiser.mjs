@@ -3,6 +3,93 @@
 // production code may depend on each other, directly or round a loop, counting `import type` too, since a
 // type-only loop is still a loop in the design. Tests, test helpers, benches and build scripts are left out:
 // they sit on top of the code and may reach into any folder.
+// The worker's layers (issue 25), each importing only the layers below it:
+//   main, server, app, container, adapters (top-level files): may import anything;
+//   config.ts (top-level): the settings, read by use cases and wiring;
+//   wiring/: capabilities built on real ports from the config (what container.ts, tests and the CLI call);
+//   use-cases/: what the web asks for (a route and its use case per folder), plus the CT follower;
+//   capabilities/: reusable work with no routes; ports/: the outside (LLM, DNS, HTTP, events, the web app);
+//   lib/: leaf helpers.
+const W = "^apps/worker/src/";
+const PORT_INTERFACE = "\\.port\\.ts$";
+/** A forbidden import from a file matching `from` (not `fromNot`) to one matching `to` (not `toNot`). */
+const forbid = (name, comment, [from, fromNot], [to, toNot]) => ({
+  name,
+  severity: "error",
+  comment,
+  from: { path: from, pathNot: fromNot },
+  to: { path: to, pathNot: toNot },
+});
+
+const workerLayers = [
+  forbid(
+    "worker-leaf-folders",
+    "apps/worker/src/lib (leaf helpers), capabilities/provider-facts (the hosting, registrar, parking and name " +
+      "facts that scoring, campaigns, feeds and lookalike share) and capabilities/brand (BrandTerms, " +
+      "BrandContext) import nothing else of the worker, so every layer may read them without a loop.",
+    [`${W}(lib|capabilities/provider-facts|capabilities/brand)/`],
+    [W, `${W}$1/`],
+  ),
+  forbid(
+    "worker-ports-import-ports",
+    "A port (apps/worker/src/ports: LLM, DNS, HTTP, events, the web app's API) reaches the outside for the rest " +
+      "of the worker: it imports other ports and lib/ only, never a capability, use case or wiring.",
+    [`${W}ports/`],
+    [W, `${W}(ports|lib)/`],
+  ),
+  forbid(
+    "worker-capabilities-no-upward",
+    "A capability (apps/worker/src/capabilities) is reusable work: it imports no use case, no wiring and no " +
+      "top-level file (config included: take the setting as a parameter).",
+    [`${W}capabilities/`],
+    [`${W}(use-cases/|wiring/|[^/]+$)`],
+  ),
+  forbid(
+    "worker-capabilities-use-port-interfaces",
+    "A capability reaches a port only through its interface file (ports/<port>/<port>.port.ts); the " +
+      "implementation (a client to create) is made in wiring/ or container.ts and passed in.",
+    [`${W}capabilities/`],
+    [`${W}ports/`, PORT_INTERFACE],
+  ),
+  forbid(
+    "worker-port-interfaces-do-no-io",
+    "A port's interface file (*.port.ts) holds its types, the errors it throws and helpers over the interface: " +
+      "it imports only other interface files and lib/ of the worker, and no module that opens sockets or " +
+      "files, so a capability cannot reach the outside through it.",
+    [`${W}ports/.+${PORT_INTERFACE}`],
+    [
+      [
+        W,
+        "^(node:)?(dgram|fs|tls|http|https|http2|child_process)$",
+        "(^|/)node_modules/undici/",
+        "^packages/platform/src/net/",
+      ],
+      [PORT_INTERFACE, `${W}lib/`],
+    ],
+  ),
+  forbid(
+    "worker-use-cases-independent",
+    "A use case (apps/worker/src/use-cases/<name>) does not import another one: share through a capability or " +
+      "a port. The one exception is takedowns -> reports (worker-takedowns-use-reports).",
+    [`${W}use-cases/([^/]+)/`, `${W}use-cases/takedowns/`],
+    [`${W}use-cases/`, `${W}use-cases/$1/`],
+  ),
+  forbid(
+    "worker-takedowns-use-reports",
+    "A takedown draft describes a finding in the report's words (report-model, report-text, the prose " +
+      "logger): takedowns may import reports, and no other use case.",
+    [`${W}use-cases/takedowns/`],
+    [`${W}use-cases/`, `${W}use-cases/(takedowns|reports)/`],
+  ),
+  forbid(
+    "worker-use-cases-and-wiring-no-upward",
+    "A use case imports no wiring, wiring/ (capabilities built on real ports) imports no use case, and neither " +
+      "imports a top-level file but config.ts: container.ts builds what they need and passes it in.",
+    [`${W}(use-cases|wiring)/`],
+    [`${W}(use-cases/|wiring/|[^/]+$)`, `${W}(config\\.ts$|$1/)`],
+  ),
+];
+
 /** @type {import("dependency-cruiser").IConfiguration} */
 export default {
   forbidden: [
@@ -24,103 +111,7 @@ export default {
       from: {},
       to: { circular: true },
     },
-    // The worker's layers (issue 25), each importing only the layers below it:
-    //   main, server, app, container, adapters (top-level files) - may import anything;
-    //   config.ts (top-level): the settings, read by use cases and wiring;
-    //   wiring/: capabilities built on real ports from the config (what container.ts, tests and the CLI call);
-    //   use-cases/: what the web asks for (a route and its use case per folder), plus the CT follower;
-    //   capabilities/: reusable work with no routes; ports/: the outside (LLM, DNS, HTTP, the web app);
-    //   lib/: leaf helpers.
-    {
-      name: "worker-leaf-folders",
-      severity: "error",
-      comment:
-        "apps/worker/src/lib (leaf helpers), capabilities/provider-facts (the hosting, registrar, parking and " +
-        "name facts that scoring, campaigns, feeds and lookalike share) and capabilities/brand (BrandTerms, " +
-        "BrandContext) import nothing else of the worker, so every layer may read them without a loop.",
-      from: { path: "^apps/worker/src/(lib|capabilities/provider-facts|capabilities/brand)/" },
-      to: { path: "^apps/worker/src/", pathNot: "^apps/worker/src/$1/" },
-    },
-    {
-      name: "worker-ports-import-ports",
-      severity: "error",
-      comment:
-        "A port (apps/worker/src/ports: LLM, DNS, HTTP, events, the web app's API) reaches the outside for the " +
-        "rest of the worker: it imports other ports and lib/ only, never a capability, use case or wiring.",
-      from: { path: "^apps/worker/src/ports/" },
-      to: { path: "^apps/worker/src/", pathNot: "^apps/worker/src/(ports|lib)/" },
-    },
-    {
-      name: "worker-capabilities-no-upward",
-      severity: "error",
-      comment:
-        "A capability (apps/worker/src/capabilities) is reusable work: it imports no use case, no wiring and no " +
-        "top-level file (config included: take the setting as a parameter).",
-      from: { path: "^apps/worker/src/capabilities/" },
-      to: { path: "^apps/worker/src/(use-cases/|wiring/|[^/]+$)" },
-    },
-    {
-      name: "worker-capabilities-use-port-interfaces",
-      severity: "error",
-      comment:
-        "A capability reaches a port only through its interface file (ports/<port>/<port>.port.ts); the " +
-        "implementation (a client to create) is made in wiring/ or container.ts and passed in.",
-      from: { path: "^apps/worker/src/capabilities/" },
-      to: { path: "^apps/worker/src/ports/", pathNot: "\\.port\\.ts$" },
-    },
-    {
-      name: "worker-port-interfaces-do-no-io",
-      severity: "error",
-      comment:
-        "A port's interface file (*.port.ts) holds its types, the errors it throws and helpers over the " +
-        "interface: it imports only other interface files and lib/ of the worker, and no module that opens " +
-        "sockets or files, so a capability cannot reach the outside through it.",
-      from: { path: "^apps/worker/src/ports/.+\\.port\\.ts$" },
-      to: {
-        path: [
-          "^apps/worker/src/",
-          "^(node:)?(dgram|fs|tls|http|https|http2|child_process)$",
-          "(^|/)node_modules/undici/",
-          "^packages/platform/src/net/",
-        ],
-        pathNot: ["\\.port\\.ts$", "^apps/worker/src/lib/"],
-      },
-    },
-    {
-      name: "worker-use-cases-independent",
-      severity: "error",
-      comment:
-        "A use case (apps/worker/src/use-cases/<name>) does not import another one: share through a capability " +
-        "or a port. The one exception is takedowns -> reports (worker-takedowns-use-reports).",
-      from: { path: "^apps/worker/src/use-cases/([^/]+)/", pathNot: "^apps/worker/src/use-cases/takedowns/" },
-      to: { path: "^apps/worker/src/use-cases/", pathNot: "^apps/worker/src/use-cases/$1/" },
-    },
-    {
-      name: "worker-takedowns-use-reports",
-      severity: "error",
-      comment:
-        "A takedown draft describes a finding in the report's words (report-model, report-text, the prose " +
-        "logger): takedowns may import reports, and no other use case.",
-      from: { path: "^apps/worker/src/use-cases/takedowns/" },
-      to: { path: "^apps/worker/src/use-cases/", pathNot: "^apps/worker/src/use-cases/(takedowns|reports)/" },
-    },
-    {
-      name: "worker-use-cases-no-upward",
-      severity: "error",
-      comment:
-        "A use case imports no wiring and no top-level file but config.ts: container.ts builds what it needs " +
-        "and passes it in.",
-      from: { path: "^apps/worker/src/use-cases/" },
-      to: { path: "^apps/worker/src/(wiring/|[^/]+$)", pathNot: "^apps/worker/src/config\\.ts$" },
-    },
-    {
-      name: "worker-wiring-no-upward",
-      severity: "error",
-      comment:
-        "wiring/ builds capabilities on real ports: it imports no use case and no top-level file but config.ts.",
-      from: { path: "^apps/worker/src/wiring/" },
-      to: { path: "^apps/worker/src/(use-cases/|[^/]+$)", pathNot: "^apps/worker/src/config\\.ts$" },
-    },
+    ...workerLayers,
   ],
   options: {
     doNotFollow: { path: "node_modules" },
