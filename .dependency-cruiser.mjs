@@ -3,6 +3,93 @@
 // production code may depend on each other, directly or round a loop, counting `import type` too, since a
 // type-only loop is still a loop in the design. Tests, test helpers, benches and build scripts are left out:
 // they sit on top of the code and may reach into any folder.
+// The worker's layers (issue 25), each importing only the layers below it:
+//   main, server, app, container, adapters (top-level files): may import anything;
+//   config.ts (top-level): the settings, read by use cases and wiring;
+//   wiring/: capabilities built on real ports from the config (what container.ts, tests and the CLI call);
+//   use-cases/: what the web asks for (a route and its use case per folder), plus the CT follower;
+//   capabilities/: reusable work with no routes; ports/: the outside (LLM, DNS, HTTP, events, the web app);
+//   lib/: leaf helpers.
+const W = "^apps/worker/src/";
+const PORT_INTERFACE = "\\.port\\.ts$";
+/** A forbidden import from a file matching `from` (not `fromNot`) to one matching `to` (not `toNot`). */
+const forbid = (name, comment, [from, fromNot], [to, toNot]) => ({
+  name,
+  severity: "error",
+  comment,
+  from: { path: from, pathNot: fromNot },
+  to: { path: to, pathNot: toNot },
+});
+
+const workerLayers = [
+  forbid(
+    "worker-leaf-folders",
+    "apps/worker/src/lib (leaf helpers), capabilities/provider-facts (the hosting, registrar, parking and name " +
+      "facts that scoring, campaigns, feeds and lookalike share) and capabilities/brand (BrandTerms, " +
+      "BrandContext) import nothing else of the worker, so every layer may read them without a loop.",
+    [`${W}(lib|capabilities/provider-facts|capabilities/brand)/`],
+    [W, `${W}$1/`],
+  ),
+  forbid(
+    "worker-ports-import-ports",
+    "A port (apps/worker/src/ports: LLM, DNS, HTTP, events, the web app's API) reaches the outside for the rest " +
+      "of the worker: it imports other ports and lib/ only, never a capability, use case or wiring.",
+    [`${W}ports/`],
+    [W, `${W}(ports|lib)/`],
+  ),
+  forbid(
+    "worker-capabilities-no-upward",
+    "A capability (apps/worker/src/capabilities) is reusable work: it imports no use case, no wiring and no " +
+      "top-level file (config included: take the setting as a parameter).",
+    [`${W}capabilities/`],
+    [`${W}(use-cases/|wiring/|[^/]+$)`],
+  ),
+  forbid(
+    "worker-capabilities-use-port-interfaces",
+    "A capability reaches a port only through its interface file (ports/<port>/<port>.port.ts); the " +
+      "implementation (a client to create) is made in wiring/ or container.ts and passed in.",
+    [`${W}capabilities/`],
+    [`${W}ports/`, PORT_INTERFACE],
+  ),
+  forbid(
+    "worker-port-interfaces-do-no-io",
+    "A port's interface file (*.port.ts) holds its types, the errors it throws and helpers over the interface: " +
+      "it imports only other interface files and lib/ of the worker, and no module that opens sockets or " +
+      "files, so a capability cannot reach the outside through it.",
+    [`${W}ports/.+${PORT_INTERFACE}`],
+    [
+      [
+        W,
+        "^(node:)?(dgram|fs|tls|http|https|http2|child_process)$",
+        "(^|/)node_modules/undici/",
+        "^packages/platform/src/net/",
+      ],
+      [PORT_INTERFACE, `${W}lib/`],
+    ],
+  ),
+  forbid(
+    "worker-use-cases-independent",
+    "A use case (apps/worker/src/use-cases/<name>) does not import another one: share through a capability or " +
+      "a port. The one exception is takedowns -> reports (worker-takedowns-use-reports).",
+    [`${W}use-cases/([^/]+)/`, `${W}use-cases/takedowns/`],
+    [`${W}use-cases/`, `${W}use-cases/$1/`],
+  ),
+  forbid(
+    "worker-takedowns-use-reports",
+    "A takedown draft describes a finding in the report's words (report-model, report-text, the prose " +
+      "logger): takedowns may import reports, and no other use case.",
+    [`${W}use-cases/takedowns/`],
+    [`${W}use-cases/`, `${W}use-cases/(takedowns|reports)/`],
+  ),
+  forbid(
+    "worker-use-cases-and-wiring-no-upward",
+    "A use case imports no wiring, wiring/ (capabilities built on real ports) imports no use case, and neither " +
+      "imports a top-level file but config.ts: container.ts builds what they need and passes it in.",
+    [`${W}(use-cases|wiring)/`],
+    [`${W}(use-cases/|wiring/|[^/]+$)`, `${W}(config\\.ts$|$1/)`],
+  ),
+];
+
 /** @type {import("dependency-cruiser").IConfiguration} */
 export default {
   forbidden: [
@@ -23,16 +110,6 @@ export default {
         "Files import each other round a loop (counting `import type`). Put the shared types in their own file.",
       from: {},
       to: { circular: true },
-    },
-    {
-      name: "worker-infra-facts-leaf",
-      severity: "error",
-      comment:
-        "apps/worker/src/infra-facts holds the infrastructure facts that scoring, campaigns and feeds share " +
-        "(parking name servers, free hosts, name parts, campaign key strength); it imports nothing else of " +
-        "the worker, or the campaigns <-> scoring loop comes back.",
-      from: { path: "^apps/worker/src/infra-facts/" },
-      to: { path: "^apps/worker/src/", pathNot: "^apps/worker/src/infra-facts/" },
     },
     // The web app's modules (issue 25): a module's repository is its own. Other modules, jobs, event
     // handlers and the container reach its data through the services its factory (`<module>.module.ts`)
@@ -67,6 +144,7 @@ export default {
       from: { path: "^apps/web/src/container\\.ts$" },
       to: { path: "^apps/web/src/modules/", pathNot: "\\.module\\.ts$" },
     },
+    ...workerLayers,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

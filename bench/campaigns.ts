@@ -11,8 +11,8 @@
 import { performance } from "node:perf_hooks";
 import { generateScenario } from "@brandwarden/world/scenario/generate";
 import { campaignTruth } from "@brandwarden/world/scenario/truth";
-import { clusterFindings } from "@brandwarden/worker/campaigns/cluster";
-import { infrastructureKeys } from "@brandwarden/worker/campaigns/keys";
+import { clusterFindings } from "@brandwarden/worker/capabilities/campaigns/cluster";
+import { infrastructureKeys } from "@brandwarden/worker/capabilities/campaigns/keys";
 import { pairwiseScore, sizeHistogram } from "@brandwarden/worker/testing/pairwise";
 import { worldBrand, worldEvidence } from "@brandwarden/worker/testing/world-evidence";
 

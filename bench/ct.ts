@@ -5,8 +5,11 @@
 // Goal: >= 10,000 entries/s, ahead of the public logs' combined rate.
 import { WorldCa } from "@brandwarden/world/tls/ca";
 import { syntheticEntries } from "@brandwarden/world/services/ct-log-synthetic";
-import { parseLeafInput } from "@brandwarden/worker/discovery/ct/leaf-parser";
-import { createBrandIndex, type IndexedBrand } from "@brandwarden/worker/discovery/match/brand-index";
+import { parseLeafInput } from "@brandwarden/worker/capabilities/discovery/ct/leaf-parser";
+import {
+  createBrandIndex,
+  type IndexedBrand,
+} from "@brandwarden/worker/capabilities/discovery/match/brand-index";
 import { mulberry32 } from "@brandwarden/world/scenario/prng";
 import { brandNames, namesOf } from "./ct/names.ts";
 import { followerMemory } from "./ct/follower-memory.ts";

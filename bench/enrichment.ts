@@ -26,7 +26,7 @@ if (process.argv[2] === "--world-child") {
 
 async function main() {
   const { loadWorkerConfig } = await import("@brandwarden/worker/config");
-  const { createEnricher } = await import("@brandwarden/worker/enrich/enricher");
+  const { createEnricher } = await import("@brandwarden/worker/wiring/enricher");
 
   const n = Number(process.argv[2] ?? 1000);
   const runsWithout = Number(process.argv[3] ?? 3);
@@ -94,10 +94,10 @@ async function main() {
     try {
       const brandProfile = await enricher.profileOwnedDomain("acmebank.com");
       const brand = {
-        names: ["Acme Bank"],
+        brand_names: ["Acme Bank"],
         keywords: ["acme bank", "login"],
-        ownedDomains: scenario.brand.owned_domains.map((d) => d.domain),
-        ownedProfiles: [brandProfile],
+        owned_domains: scenario.brand.owned_domains.map((d) => d.domain),
+        profiles: [brandProfile],
       };
       const t0 = performance.now();
       let shots = 0;

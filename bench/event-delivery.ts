@@ -33,7 +33,7 @@ import { createAuditEventsRepository } from "@brandwarden/web/modules/audit-even
 import { createScanUpdateHandler } from "@brandwarden/web/modules/scans/scan-events";
 import { createScansRepository } from "@brandwarden/web/modules/scans/scans.repository";
 import { insertScan, insertUser } from "@brandwarden/web/test/factories";
-import { nextSeq } from "@brandwarden/worker/pipeline/scan-publisher";
+import { nextSeq } from "@brandwarden/worker/ports/events/scan-publisher";
 
 const N = Number(process.argv[2] ?? 20_000);
 const LATENCY_MESSAGES = 600;

@@ -22,9 +22,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { domainToASCII } from "node:url";
-import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
-import { createDnsClient } from "@brandwarden/worker/dns/dns-client";
-import { createResolver } from "@brandwarden/worker/resolve/resolver";
+import { generatePermutations } from "@brandwarden/worker/capabilities/lookalike/generate";
+import { createDnsClient } from "@brandwarden/worker/ports/dns/dns-client";
+import { createResolver } from "@brandwarden/worker/wiring/resolver";
 
 const DOMAIN = "acmebank.com";
 const DNS = "127.0.10.53:53";

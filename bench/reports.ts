@@ -1,10 +1,10 @@
 // PDF report generation: time (median of runs) and size of the full report and the one-page
 // summary for 100 and 5,000 findings, screenshots (distinct, web-page-like) on 10% of them.
 // Run: `npm run bench -- reports` or `node --import tsx bench/reports.ts`.
-import { buildFullReport } from "@brandwarden/worker/report/build-full-report";
-import { buildSummaryReport } from "@brandwarden/worker/report/build-summary-report";
-import { buildReportModel } from "@brandwarden/worker/report/report-model";
-import { resolveReportProse } from "@brandwarden/worker/report/report-prose";
+import { buildFullReport } from "@brandwarden/worker/use-cases/reports/build-full-report";
+import { buildSummaryReport } from "@brandwarden/worker/use-cases/reports/build-summary-report";
+import { buildReportModel } from "@brandwarden/worker/use-cases/reports/report-model";
+import { resolveReportProse } from "@brandwarden/worker/use-cases/reports/report-prose";
 import { makeSnapshot } from "@brandwarden/worker/testing/snapshot-fixture";
 
 const quiet = { warn: () => undefined };

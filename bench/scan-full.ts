@@ -51,7 +51,7 @@ for (const n of sizes.length ? sizes : [1000]) {
     },
     {
       withWeb: false,
-      sink: async (_c, e) => {
+      sink: async (e) => {
         const env = e as {
           kind: string;
           data: { findings?: unknown[]; stage_states?: Record<string, { status: string }> };

@@ -3,8 +3,8 @@
 // and the fit time for 500 samples. Exits 1 if learning does not beat the defaults.
 import { performance } from "node:perf_hooks";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import { DOMAIN_FLOORS, scoreWithSignals } from "@brandwarden/worker/scoring/score";
-import { fitWeights, type LabeledSample } from "@brandwarden/worker/scoring/learner/fit";
+import { DOMAIN_FLOORS, scoreWithSignals } from "@brandwarden/worker/capabilities/scoring/score";
+import { fitWeights, type LabeledSample } from "@brandwarden/worker/capabilities/scoring/learner/fit";
 import { rocAuc, rotatedWeights, syntheticSamples } from "@brandwarden/worker/testing/synthetic-labels";
 
 const NOW = new Date("2025-06-01T00:00:00Z");

@@ -5,9 +5,9 @@ import { severityRank } from "@brandwarden/contract/common";
 import type { TSocialFindingItem } from "@brandwarden/contract/findings";
 import { generateScenario } from "@brandwarden/world/scenario/generate";
 import { startTestWorld } from "@brandwarden/world/testing/test-world";
-import { socialConfigFromEnv } from "@brandwarden/worker/social/social-config";
-import { createSocialRuntime } from "@brandwarden/worker/social/social-runtime";
-import { runSocialDiscovery } from "@brandwarden/worker/social/social-discovery";
+import { socialConfigFromEnv } from "@brandwarden/worker/capabilities/social/social-config";
+import { createSocialRuntime } from "@brandwarden/worker/wiring/social-runtime";
+import { runSocialDiscovery } from "@brandwarden/worker/capabilities/social/social-discovery";
 
 const BRANDS: Array<[string, string]> = [
   ["Acme Bank", "acmebank.com"],

@@ -22,13 +22,13 @@ import { randomUUID } from "node:crypto";
 import type { TWatchRequest, TWatchUpdateData } from "@brandwarden/contract/watch";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
-import { createDnsClient } from "@brandwarden/worker/dns/dns-client";
-import { createEnricher } from "@brandwarden/worker/enrich/enricher";
-import { createFeedLoader } from "@brandwarden/worker/feeds/loader";
-import { createResolver } from "@brandwarden/worker/resolve/resolver";
-import { lookAtSite } from "@brandwarden/worker/watch/content-check";
-import { runWatchRound } from "@brandwarden/worker/watch/watch-round";
-import { rankPermutations } from "@brandwarden/worker/watch/watchlist";
+import { createDnsClient } from "@brandwarden/worker/ports/dns/dns-client";
+import { createEnricher } from "@brandwarden/worker/wiring/enricher";
+import { createFeedLoader } from "@brandwarden/worker/capabilities/feeds/loader";
+import { createResolver } from "@brandwarden/worker/wiring/resolver";
+import { lookAtSite } from "@brandwarden/worker/use-cases/watch/content-check";
+import { runWatchRound } from "@brandwarden/worker/use-cases/watch/watch-round";
+import { rankPermutations } from "@brandwarden/worker/use-cases/watch/watchlist";
 
 const DOMAIN = "acmebank.com";
 const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const enricher = createEnricher(config.enrich, { logger, dns });
   const feeds = createFeedLoader([]);
   const brand = { brand_name: "Acme Bank", keywords: ["bank"], owned_domains: [DOMAIN] };
-  const enrichBrand = { names: [brand.brand_name], keywords: brand.keywords, ownedDomains: brand.owned_domains, ownedProfiles: [] }; // prettier-ignore
+  const enrichBrand = { brand_names: [brand.brand_name], keywords: brand.keywords, owned_domains: brand.owned_domains, profiles: [] }; // prettier-ignore
 
   console.log(`Watch benchmark: ${fmt(NAMES)} names, a world of ${fmt(LOOKALIKES)} lookalikes (${info.registered!.length} registered), DNS ${info.env!.DNS_NAMESERVERS}`); // prettier-ignore
 

@@ -9,10 +9,10 @@ import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import type { WorldCa } from "@brandwarden/world/tls/ca";
 import { Agent } from "undici";
-import { createCtClient } from "@brandwarden/worker/discovery/ct/ct-client";
-import { createBrandRegistry } from "@brandwarden/worker/discovery/ct/follower/brand-registry";
-import { createCtFollower } from "@brandwarden/worker/discovery/ct/follower/ct-follower";
-import { undiciGet } from "@brandwarden/worker/discovery/ct/http-get";
+import { createCtClient } from "@brandwarden/worker/capabilities/discovery/ct/ct-client";
+import { createBrandRegistry } from "@brandwarden/worker/use-cases/ct-follower/brand-registry";
+import { createCtFollower } from "@brandwarden/worker/use-cases/ct-follower/ct-follower";
+import { undiciGet } from "@brandwarden/worker/capabilities/discovery/ct/http-get";
 
 const MB = 1024 * 1024;
 

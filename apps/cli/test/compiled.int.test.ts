@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
+import { generatePermutations } from "@brandwarden/worker/capabilities/lookalike/generate";
 import { staleDistFiles } from "./dist-freshness.ts";
 import { REPO_ROOT, runCompiledScript, runDist, spawnIn } from "./process.ts";
 

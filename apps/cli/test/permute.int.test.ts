@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
+import { generatePermutations } from "@brandwarden/worker/capabilities/lookalike/generate";
 import { runCli } from "./process.ts";
 
 let world: World;

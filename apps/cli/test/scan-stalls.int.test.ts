@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@brandwarden/platform/testing/free-port";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
-import { CATALOGUE_PLATFORMS } from "@brandwarden/worker/social/catalogue/index";
+import { CATALOGUE_PLATFORMS } from "@brandwarden/worker/capabilities/social/catalogue/index";
 import { startUnreachablePlatforms, type UnreachablePlatforms } from "@brandwarden/worker/testing/unreachable-platforms"; // prettier-ignore
 import { runCli } from "./process.ts";
 

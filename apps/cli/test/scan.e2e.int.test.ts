@@ -5,7 +5,7 @@ import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 import { domainFindings, scans, socialFindings, users } from "@brandwarden/web/db/schema";
-import { generatePermutations } from "@brandwarden/worker/lookalike/generate";
+import { generatePermutations } from "@brandwarden/worker/capabilities/lookalike/generate";
 import { startWorldProduct, userWithBrandProfile, type RunningProduct } from "./world-product.ts";
 
 /**

@@ -2,15 +2,21 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import type { WorkerContainer } from "./container.ts";
-import { registerWorkerHealth } from "./health/health.routes.ts";
-import { registerScanRoutes } from "./pipeline/scan.routes.ts";
-import { registerReportRoutes } from "./report/report.routes.ts";
-import { registerTakedownRoutes } from "./takedown/takedown.routes.ts";
-import { registerSocialEnrichRoutes } from "./social/social-enrich.routes.ts";
-import { registerDomainEnrichRoutes } from "./enrich/domain-enrich.routes.ts";
-import { registerAiRoutes } from "./ai/ai.routes.ts";
-import { registerWatchRoutes } from "./watch/watch.routes.ts";
-import { createAiPolish, createAiProse } from "./ai/prose.ts";
+import { registerWorkerHealth } from "./use-cases/health/health.routes.ts";
+import { registerScanRoutes } from "./use-cases/scan/scan.routes.ts";
+import { registerReportRoutes } from "./use-cases/reports/report.routes.ts";
+import { registerTakedownRoutes } from "./use-cases/takedowns/takedown.routes.ts";
+import { registerSocialEnrichRoutes } from "./use-cases/owned-profiles/social-enrich.routes.ts";
+import { registerDomainEnrichRoutes } from "./use-cases/owned-profiles/domain-enrich.routes.ts";
+import { registerKeywordRoutes } from "./use-cases/keywords/keywords.routes.ts";
+import type { KeywordExpansionDeps } from "./use-cases/keywords/keyword-expansion.ts";
+import {
+  registerNarrativeRoutes,
+  type NarrativeRouteDeps,
+} from "./use-cases/narratives/narratives.routes.ts";
+import { registerWatchRoutes } from "./use-cases/watch/watch.routes.ts";
+import { createAiProse } from "./use-cases/reports/ai-summary.ts";
+import { createAiPolish } from "./use-cases/takedowns/ai-polish.ts";
 
 /** Builds the worker's HTTP surface; never listens, so tests drive it with `inject`. */
 export async function buildWorkerApp(container: WorkerContainer): Promise<FastifyInstance> {
@@ -58,4 +64,13 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
     { prefix: "/api/v1" },
   );
   return app;
+}
+
+/**
+ * The two routes that read the AI setting: campaign narratives and keyword expansion. Returns the
+ * handle on the background expansions (tests and shutdown await them).
+ */
+export function registerAiRoutes(api: FastifyInstance, deps: NarrativeRouteDeps & KeywordExpansionDeps) {
+  registerNarrativeRoutes(api, deps);
+  return registerKeywordRoutes(api, deps);
 }

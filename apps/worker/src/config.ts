@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
 import { booleanFlag, commaList, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
-import { rdapBootstrapUrl } from "./enrich/registration/rdap-bootstrap-url.ts";
+import { rdapBootstrapUrl } from "./capabilities/enrich/registration/rdap-bootstrap-url.ts";
 import { parseAllowedHosts } from "@brandwarden/platform/net/allowed-hosts";
-import { SOCIAL_ENV_FIELDS, toSocialConfig } from "./social/social-config.ts";
+import { SOCIAL_ENV_FIELDS, toSocialConfig } from "./capabilities/social/social-config.ts";
 
 /** `ip[:port]` or `[ipv6]:port` (a name server is addressed by IP; no lookup to find the resolver). */
 const NAMESERVER = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i;

@@ -3,26 +3,27 @@ import type { Bus } from "@brandwarden/platform/bus/bus";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "./config.ts";
-import { createDnsClient } from "./dns/dns-client.ts";
-import { createEnricher } from "./enrich/enricher.ts";
-import { createFeedLoader } from "./feeds/loader.ts";
-import { createWebClient } from "./internal-api/web-client.ts";
-import { createCheckpoints } from "./pipeline/checkpoints.ts";
-import { busSink, createScanPublisher, type EnvelopeSink } from "./pipeline/scan-publisher.ts";
-import { createScanRunner } from "./pipeline/scan-runner.ts";
-import { commandMark } from "./pipeline/cancel-listener.ts";
-import { settleOn } from "./pipeline/settle.ts";
-import { buildStages } from "./pipeline/build-stages.ts";
-import { createResolver } from "./resolve/resolver.ts";
-import { loadTrustedCas } from "./net/http-client.ts";
-import { createSocialRuntime } from "./social/social-runtime.ts";
-import { createAiSettings } from "./ai/ai-settings.ts";
-import { createWorkerCtFollower } from "./discovery/ct/follower/worker-follower.ts";
-import { createWatchRunner } from "./watch/watch.routes.ts";
-import { createWatchlistCache } from "./watch/watchlist.ts";
+import { createDnsClient } from "./ports/dns/dns-client.ts";
+import { createEnricher } from "./wiring/enricher.ts";
+import { createFeedLoader } from "./capabilities/feeds/loader.ts";
+import { createWebClient } from "./ports/web-api/web-client.ts";
+import { createCheckpoints } from "./use-cases/scan/checkpoints.ts";
+import { busSink, createScanPublisher, type EnvelopeSink } from "./ports/events/scan-publisher.ts";
+import { createScanRunner } from "./use-cases/scan/scan-runner.ts";
+import { commandMark } from "./use-cases/scan/cancel-listener.ts";
+import { settleOn } from "./ports/events/settle.ts";
+import { buildStages } from "./use-cases/scan/build-stages.ts";
+import { createResolver } from "./wiring/resolver.ts";
+import { ctHttpGet, discoveryHooks } from "./wiring/discovery.ts";
+import { loadTrustedCas } from "./ports/http/http-client.ts";
+import { createSocialRuntime } from "./wiring/social-runtime.ts";
+import { createAiSettings } from "./ports/llm/ai-settings.ts";
+import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.ts";
+import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
+import { createWatchlistCache } from "./use-cases/watch/watchlist.ts";
 
-/** The adapters a worker runs on; `infrastructure.ts` builds real ones, tests may pass others. */
-export interface WorkerInfrastructure {
+/** The adapters a worker runs on; `adapters.ts` builds real ones, tests may pass others. */
+export interface WorkerAdapters {
   bus: Bus;
   kv: KeyValueStore;
   /** Where checkpoints go when not in `kv` (embedded mode: a store that survives a restart). */
@@ -41,7 +42,7 @@ export interface WorkerInfrastructure {
  */
 export function createWorkerContainer(
   config: WorkerConfig,
-  infra: WorkerInfrastructure,
+  infra: WorkerAdapters,
   opts: { sink?: EnvelopeSink; withWeb?: boolean; skipStages?: Partial<Record<TScanStage, string>> } = {},
 ) {
   const { logger } = infra;
@@ -71,6 +72,7 @@ export function createWorkerContainer(
   const runner = createScanRunner({
     stages: buildStages({
       config,
+      discover: discoveryHooks(config),
       resolver,
       enricher,
       social,
@@ -84,12 +86,11 @@ export function createWorkerContainer(
     settle: infra.eventsInMemory ? settleOn(infra.bus) : undefined,
     heartbeatMs: config.pipeline.scanHeartbeatMs,
     sink,
-    prefix: config.eventChannelPrefix,
     logger,
     concurrency: config.pipeline.scanConcurrency,
   });
   /** Events that belong to no scan (domain and social profiles). */
-  const publisher = createScanPublisher({ sink, prefix: config.eventChannelPrefix });
+  const publisher = createScanPublisher({ sink });
   /** The watch between scans (issue 21): DNS-only rounds over each user's watch list. */
   const watch = createWatchRunner({
     resolver,
@@ -101,7 +102,7 @@ export function createWorkerContainer(
     concurrency: config.pipeline.watch.concurrency,
     logger,
     publisher: () => {
-      const own = createScanPublisher({ sink, prefix: config.eventChannelPrefix });
+      const own = createScanPublisher({ sink });
       return (data) => own.publish("watch_update", data);
     },
   });
@@ -111,6 +112,7 @@ export function createWorkerContainer(
       ? null
       : createWorkerCtFollower({
           config,
+          get: ctHttpGet(config),
           // Its log positions must outlive a restart: the durable store where embedded mode has one.
           kv: infra.checkpointKv ?? infra.kv,
           logger,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { buildWorkerApp } from "./app.ts";
 import type { WorkerConfig } from "./config.ts";
-import { createWorkerContainer, type WorkerInfrastructure } from "./container.ts";
-import { listenForCancel } from "./pipeline/cancel-listener.ts";
+import { createWorkerContainer, type WorkerAdapters } from "./container.ts";
+import { listenForCancel } from "./use-cases/scan/cancel-listener.ts";
 
 export interface RunningWorker {
   app: FastifyInstance;
@@ -11,7 +11,7 @@ export interface RunningWorker {
 }
 
 /** Builds the worker, listens for cancel commands, and serves; `stop` ends scans (checkpoints stay) and closes. */
-export async function startWorker(config: WorkerConfig, infra: WorkerInfrastructure): Promise<RunningWorker> {
+export async function startWorker(config: WorkerConfig, infra: WorkerAdapters): Promise<RunningWorker> {
   const container = createWorkerContainer(config, infra);
   const app = await buildWorkerApp(container);
   const stopCancel = await listenForCancel({

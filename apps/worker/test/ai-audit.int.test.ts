@@ -5,7 +5,7 @@
  * completed with findings unaudited and a warning; AI off still produces every output.
  */
 import { describe, expect, it } from "vitest";
-import { WebApiError } from "../src/internal-api/web-client.ts";
+import { WebApiError } from "../src/ports/web-api/web-client.ts";
 
 import {
   ctx,

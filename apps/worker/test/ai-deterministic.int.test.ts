@@ -10,15 +10,16 @@ import { ZCampaignNarrativesResponse } from "@brandwarden/contract/worker-api";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import { getUser, updateUser } from "@brandwarden/web/test/factories";
-import { createAiSettings } from "../src/ai/ai-settings.ts";
-import { registerAiRoutes } from "../src/ai/ai.routes.ts";
-import { createAiPolish, createAiProse } from "../src/ai/prose.ts";
-import { isStaleGeneration } from "../src/internal-api/web-client.ts";
-import { registerReportRoutes } from "../src/report/report.routes.ts";
-import { REPORT_AI_FALLBACK } from "../src/report/report-prose.ts";
+import { createAiSettings } from "../src/ports/llm/ai-settings.ts";
+import { registerAiRoutes } from "../src/app.ts";
+import { createAiProse } from "../src/use-cases/reports/ai-summary.ts";
+import { createAiPolish } from "../src/use-cases/takedowns/ai-polish.ts";
+import { isStaleGeneration } from "../src/ports/web-api/web-client.ts";
+import { registerReportRoutes } from "../src/use-cases/reports/report.routes.ts";
+import { REPORT_AI_FALLBACK } from "../src/use-cases/reports/report-prose.ts";
 import { captureLogger } from "./pdf-inspect.ts";
-import { TAKEDOWN_AI_FALLBACK } from "../src/takedown/polish.ts";
-import { registerTakedownRoutes } from "../src/takedown/takedown.routes.ts";
+import { TAKEDOWN_AI_FALLBACK } from "../src/use-cases/takedowns/polish.ts";
+import { registerTakedownRoutes } from "../src/use-cases/takedowns/takedown.routes.ts";
 
 import {
   ctx,

@@ -19,11 +19,11 @@ import {
   insertUser,
 } from "@brandwarden/web/test/factories";
 import { startTestWeb, TEST_TOKEN, type TestWeb } from "@brandwarden/web/test/harness";
-import { createAiSettings } from "../src/ai/ai-settings.ts";
-import { createWebClient, type WebClient } from "../src/internal-api/web-client.ts";
-import { createCheckpoints } from "../src/pipeline/checkpoints.ts";
-import { createScanRunner } from "../src/pipeline/scan-runner.ts";
-import { auditStage } from "../src/pipeline/stages/audit-stage.ts";
+import { createAiSettings } from "../src/ports/llm/ai-settings.ts";
+import { createWebClient, type WebClient } from "../src/ports/web-api/web-client.ts";
+import { createCheckpoints } from "../src/use-cases/scan/checkpoints.ts";
+import { createScanRunner } from "../src/use-cases/scan/scan-runner.ts";
+import { auditStage } from "../src/use-cases/scan/stages/audit.ts";
 import { scanStartPayload } from "./scan-payload.ts";
 
 export const WORKER_TOKEN = "worker-token-for-ai-tests-0123456789";
@@ -151,8 +151,7 @@ export async function runAudit(
   const runner = createScanRunner({
     stages: [auditStage({ web: ctx.client, ai, waitForFindingsMs: 0 })],
     checkpoints: createCheckpoints(createMemoryKv()),
-    sink: async (_channel, envelope) => void envelopes.push(envelope as never),
-    prefix: "test",
+    sink: async (envelope) => void envelopes.push(envelope as never),
     logger: createSilentLogger(),
     concurrency: 1,
   });

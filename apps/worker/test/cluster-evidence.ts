@@ -1,4 +1,4 @@
-import type { ClusterEvidence } from "../src/campaigns/keys.ts";
+import type { ClusterEvidence } from "../src/capabilities/campaigns/keys.ts";
 
 /** A finding's evidence for clustering, without its domain (the test names the domains). */
 export type Ev = Omit<ClusterEvidence, "domain">;

@@ -43,7 +43,7 @@ describe("a scan reading the world's CT log", () => {
       },
       {
         withWeb: false,
-        sink: async (_channel, envelope) => {
+        sink: async (envelope) => {
           const e = envelope as { kind: string; data: Record<string, unknown> };
           if (e.kind === "findings_initial" || e.kind === "findings_delta") {
             for (const f of e.data.findings as Row[])

@@ -17,7 +17,7 @@ import { tailEvents } from "@brandwarden/platform/messaging/event-streams";
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 import { loadWorkerConfig } from "../src/config.ts";
-import { ctLogKey } from "../src/discovery/ct/follower/ct-follower.ts";
+import { ctLogKey } from "../src/use-cases/ct-follower/ct-follower.ts";
 import { startWorker, type RunningWorker } from "../src/server.ts";
 
 const TOKEN = "ct-follower-test-token-0123456789";

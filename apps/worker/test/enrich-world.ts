@@ -1,8 +1,9 @@
 import type { Lookalike, Scenario } from "@brandwarden/world/scenario/schema";
 import { loadWorkerConfig } from "../src/config.ts";
 import type { World } from "@brandwarden/world/world";
-import type { EnrichConfig } from "../src/enrich/enricher.ts";
-import type { BrandContext, ResolvedAddresses } from "../src/enrich/enrich-domain.ts";
+import type { EnrichConfig } from "../src/wiring/enricher.ts";
+import type { BrandContext } from "../src/capabilities/brand/brand-context.ts";
+import type { ResolvedAddresses } from "../src/capabilities/enrich/enrich-domain.ts";
 
 // Test helpers: the small world plus the faults enrichment must survive, and the worker's
 // enrichment config pointed at a running world.
@@ -41,10 +42,10 @@ export function worldEnrichConfig(world: World, env: Record<string, string> = {}
 
 export function brandContext(world: World): BrandContext {
   return {
-    names: [world.scenario.brand.name],
+    brand_names: [world.scenario.brand.name],
     keywords: ["acme bank", "online banking", "login"],
-    ownedDomains: world.scenario.brand.owned_domains.map((d) => d.domain),
-    ownedProfiles: [],
+    owned_domains: world.scenario.brand.owned_domains.map((d) => d.domain),
+    profiles: [],
   };
 }
 

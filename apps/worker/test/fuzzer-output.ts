@@ -1,7 +1,7 @@
 /** Test helpers: run selected fuzzers and look at the Unicode names they produce. */
-import { generatePermutations } from "../src/lookalike/generate.ts";
-import type { FuzzerName } from "../src/lookalike/fuzzer-names.ts";
-import type { PermutationOptions } from "../src/lookalike/types.ts";
+import { generatePermutations } from "../src/capabilities/lookalike/generate.ts";
+import type { FuzzerName } from "../src/capabilities/lookalike/fuzzer-names.ts";
+import type { PermutationOptions } from "../src/capabilities/lookalike/types.ts";
 
 export function names(domain: string, fuzzer: FuzzerName, opts: PermutationOptions = {}): Set<string> {
   return new Set(

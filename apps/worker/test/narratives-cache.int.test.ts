@@ -16,8 +16,8 @@ import {
   NARRATIVE_GENERATIONS,
   type TestNarratives,
 } from "@brandwarden/web/test/narratives-harness";
-import { createAiSettings } from "../src/ai/ai-settings.ts";
-import { registerAiRoutes } from "../src/ai/ai.routes.ts";
+import { createAiSettings } from "../src/ports/llm/ai-settings.ts";
+import { registerAiRoutes } from "../src/app.ts";
 import { configureAi, ctx, scanWithFindings, useAiWorld, WORKER_TOKEN } from "./ai-harness.ts";
 
 useAiWorld();
@@ -39,7 +39,7 @@ describe("campaign narratives: bounded, cached per scan, limited per user", () =
           logger: createSilentLogger(),
           // The deadline is injected short: the test checks what the route answers at its
           // deadline, not the machine's speed (NARRATIVES_DEADLINE_MS < the read timeout is a
-          // unit check in src/ai/narratives-deadline.test.ts).
+          // unit check in src/use-cases/narratives/narratives-deadline.test.ts).
           narrativesDeadlineMs: 300,
         });
       },

@@ -1,6 +1,6 @@
 /** Reading generated PDFs back in tests: text through a PDF parser (pdf.js via unpdf), image XObjects, pages. */
 import { extractText, getDocumentProxy } from "unpdf";
-import type { WarnLogger } from "../src/report/report-prose.ts";
+import type { WarnLogger } from "../src/use-cases/reports/report-prose.ts";
 
 export async function pdfText(pdf: Buffer): Promise<{ pages: number; text: string }> {
   const doc = await getDocumentProxy(new Uint8Array(pdf));

@@ -20,10 +20,10 @@ import {
   updateUser,
 } from "@brandwarden/web/test/factories";
 import { startTestWeb, TEST_TOKEN, type TestWeb } from "@brandwarden/web/test/harness";
-import { createWebClient } from "../src/internal-api/web-client.ts";
-import { registerReportRoutes } from "../src/report/report.routes.ts";
-import { REPORT_AI_FALLBACK } from "../src/report/report-prose.ts";
-import { registerTakedownRoutes } from "../src/takedown/takedown.routes.ts";
+import { createWebClient } from "../src/ports/web-api/web-client.ts";
+import { registerReportRoutes } from "../src/use-cases/reports/report.routes.ts";
+import { REPORT_AI_FALLBACK } from "../src/use-cases/reports/report-prose.ts";
+import { registerTakedownRoutes } from "../src/use-cases/takedowns/takedown.routes.ts";
 import { captureLogger, imageCount, pdfText } from "./pdf-inspect.ts";
 
 const WORKER_TOKEN = "worker-token-for-report-tests-0123";

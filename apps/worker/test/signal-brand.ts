@@ -1,5 +1,5 @@
 /** A brand and clock shared by the signal tests. */
-import type { SignalContext } from "../src/scoring/evidence.ts";
+import type { SignalContext } from "../src/capabilities/scoring/evidence.ts";
 
 export const NOW = new Date("2025-06-01T00:00:00Z");
 export const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();

@@ -3,8 +3,9 @@ import { ServicesScenarioSchema } from "@brandwarden/world/scenario/services-sch
 import { generateServicesScenario } from "@brandwarden/world/scenario/generate-services";
 import { seededRng } from "@brandwarden/world/services/http";
 import { startServices, type RunningServices } from "@brandwarden/world/services/start-services";
-import { socialConfigFromEnv, type SocialConfig } from "../src/social/social-config.ts";
-import { createSocialRuntime, type SocialRuntime } from "../src/social/social-runtime.ts";
+import { socialConfigFromEnv, type SocialConfig } from "../src/capabilities/social/social-config.ts";
+import { createSocialRuntime } from "../src/wiring/social-runtime.ts";
+import type { SocialRuntime } from "../src/capabilities/social/social-runtime.ts";
 
 // Test helpers: the world's application services (real platform servers on loopback) with the
 // generated brand scenario plus extra profiles, and a social runtime pointed at them.

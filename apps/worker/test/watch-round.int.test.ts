@@ -14,8 +14,8 @@ import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-w
 import type { World } from "@brandwarden/world/world";
 import { loadWorkerConfig } from "../src/config.ts";
 import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
-import { lookAtSite } from "../src/watch/content-check.ts";
-import { rankPermutations } from "../src/watch/watchlist.ts";
+import { lookAtSite } from "../src/use-cases/watch/content-check.ts";
+import { rankPermutations } from "../src/use-cases/watch/watchlist.ts";
 
 describe("a watch round against a world that moved", () => {
   let world: World;
@@ -42,7 +42,7 @@ describe("a watch round against a world that moved", () => {
       },
       {
         withWeb: false,
-        sink: async (_channel, envelope) => {
+        sink: async (envelope) => {
           const e = envelope as { kind: string; data: TWatchUpdateData };
           if (e.kind === "watch_update") updates.push(e.data);
         },
@@ -65,10 +65,10 @@ describe("a watch round against a world that moved", () => {
       domain,
       { a: l.dns.a, aaaa: l.dns.aaaa, ns: l.dns.ns },
       {
-        names: [brand.brand_name],
+        brand_names: [brand.brand_name],
         keywords: brand.keywords,
-        ownedDomains: brand.owned_domains,
-        ownedProfiles: [],
+        owned_domains: brand.owned_domains,
+        profiles: [],
       },
       container.enricher.deps,
     );

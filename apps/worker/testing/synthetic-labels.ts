@@ -5,8 +5,8 @@
  */
 import type { TWeights } from "@brandwarden/contract/scoring";
 import { mulberry32 } from "@brandwarden/world/scenario/prng";
-import type { LabeledSample } from "../src/scoring/learner/fit.ts";
-import { POINTS_PER_LOGIT, SCORE_AT_EVEN_ODDS } from "../src/scoring/learner/fit.ts";
+import type { LabeledSample } from "../src/capabilities/scoring/learner/fit.ts";
+import { POINTS_PER_LOGIT, SCORE_AT_EVEN_ODDS } from "../src/capabilities/scoring/learner/fit.ts";
 
 export interface SyntheticOptions {
   n: number;

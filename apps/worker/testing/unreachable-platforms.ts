@@ -1,5 +1,5 @@
 import net from "node:net";
-import { SOCIAL_ENV_FIELDS } from "../src/social/social-config.ts";
+import { SOCIAL_ENV_FIELDS } from "../src/capabilities/social/social-config.ts";
 
 // Test helper: every social platform (and platform API) on its own loopback port that accepts a
 // connection and drops it at once, the way a blocked or dead platform behaves. Counts the

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Scenario } from "@brandwarden/world/scenario/schema";
-import type { BrandInfrastructure, ClusterEvidence } from "../src/campaigns/keys.ts";
+import type { BrandInfrastructure, ClusterEvidence } from "../src/capabilities/campaigns/keys.ts";
 
 const hash = (text: string) => `sha256:${createHash("sha256").update(text).digest("hex")}`;
 /**

@@ -19,10 +19,10 @@ export type TEventKind =
   /** An alert raised by the worker outside a scan (the CT follower's `lookalike.discovered`). */
   | "alert";
 
-/** Channel of a message kind: `<EVENT_CHANNEL_PREFIX>:<kind>`; commands go on `<prefix>:control`. */
-export function eventChannel(prefix: string, kind: TEventKind | "control"): string {
-  return `${prefix}:${kind}`;
-}
+// The messages below travel on durable streams, not on a channel per kind: every worker→web
+// envelope is appended to one of the partitions `<EVENT_CHANNEL_PREFIX>:stream:events:<n>` (by scan,
+// else by user), and web→worker commands (`{type: "cancel", scan_id}`) to `<prefix>:stream:control`
+// (packages/platform/src/messaging/event-streams.ts).
 
 const ZScanUpdateData = z.object({
   status: ZScanStatus,
@@ -107,6 +107,6 @@ export const ZEventMessage = z.discriminatedUnion("kind", [
 export type TEventMessage = z.infer<typeof ZEventMessage>;
 export type TEventOf<K extends TEventKind> = Extract<TEventMessage, { kind: K }>;
 
-/** Web-to-worker command on `<prefix>:control`. */
+/** Web-to-worker command, on the control stream `<prefix>:stream:control`. */
 export const ZControlCommand = z.object({ type: z.literal("cancel"), scan_id: ZId });
 export type TControlCommand = z.infer<typeof ZControlCommand>;

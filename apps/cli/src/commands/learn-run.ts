@@ -1,7 +1,7 @@
 import { loadWorkerConfig } from "@brandwarden/worker/config";
-import { createWebClient } from "@brandwarden/worker/internal-api/web-client";
-import { DOMAIN_SIGNAL_SET, runLearner } from "@brandwarden/worker/scoring/learner/run-learner";
-import { DEFAULT_SOCIAL_WEIGHTS } from "@brandwarden/worker/social/social-signals";
+import { createWebClient } from "@brandwarden/worker/ports/web-api/web-client";
+import { DOMAIN_SIGNAL_SET, runLearner } from "@brandwarden/worker/capabilities/scoring/learner/run-learner";
+import { DEFAULT_SOCIAL_WEIGHTS } from "@brandwarden/worker/capabilities/social/social-signals";
 
 /** `brandwarden learn`: fits weights from analysts' labels now, as the score stage does before each scan. */
 export async function runLearn(): Promise<void> {

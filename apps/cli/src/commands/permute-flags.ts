@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { isFuzzerName, type TFuzzerName } from "@brandwarden/contract/constants";
-import { parseNameserver } from "@brandwarden/worker/dns/dns-client";
+import { parseNameserver } from "@brandwarden/worker/ports/dns/dns-client";
 import { UsageError } from "../usage-error.ts";
 
 // `permute`'s flags, checked and turned into settings before any work.

@@ -1,5 +1,5 @@
 import { csvLine } from "@brandwarden/platform/csv/csv-writer";
-import type { ResolveResult } from "@brandwarden/worker/resolve/resolver";
+import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/types";
 import type { PermuteFormat } from "./permute-flags.ts";
 
 // `permute` output in dnstwist's formats plus JSON lines. Every format but the table is written

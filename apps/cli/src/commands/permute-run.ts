@@ -1,8 +1,11 @@
 import { setImmediate } from "node:timers/promises";
-import { PermutationBudgetError, PermutationInputError } from "@brandwarden/worker/lookalike/errors";
-import { permutationSteps } from "@brandwarden/worker/lookalike/generate";
-import { normalizeInput } from "@brandwarden/worker/lookalike/normalize";
-import { silentLimit, silentServersWatch } from "@brandwarden/worker/resolve/silent-servers";
+import {
+  PermutationBudgetError,
+  PermutationInputError,
+} from "@brandwarden/worker/capabilities/lookalike/errors";
+import { permutationSteps } from "@brandwarden/worker/capabilities/lookalike/generate";
+import { normalizeInput } from "@brandwarden/worker/capabilities/lookalike/normalize";
+import { silentLimit, silentServersWatch } from "@brandwarden/worker/capabilities/resolve/silent-servers";
 import { loadCliConfig } from "../config.ts";
 import type { Globals } from "../global-options.ts";
 import { openOutput } from "../output/output.ts";

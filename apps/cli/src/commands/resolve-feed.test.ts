@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyResult, type ResolveResult } from "@brandwarden/worker/resolve/resolver";
+import { emptyResult, type ResolveResult } from "@brandwarden/worker/capabilities/resolve/types";
 import { resolveFeed } from "./resolve-feed.ts";
 
 const result = (domain: string): ResolveResult => ({

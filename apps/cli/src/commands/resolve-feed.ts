@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
-import type { ResolveResult } from "@brandwarden/worker/resolve/resolver";
-import { ResultQueue } from "@brandwarden/worker/resolve/result-queue";
+import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/types";
+import { ResultQueue } from "@brandwarden/worker/capabilities/resolve/result-queue";
 
 // Resolution of names that keep arriving (the permutations, fuzzer by fuzzer, from the generation
 // thread): at most `concurrency` names in flight, results yielded as they complete. Like the

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { createResolver, type ResolveResult } from "@brandwarden/worker/resolve/resolver";
+import { createResolver } from "@brandwarden/worker/wiring/resolver";
+import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/types";
 import { resolveFeed } from "./resolve-feed.ts";
 import type { FromThread, ThreadSettings, ToThread } from "./resolve-threads.ts";
 

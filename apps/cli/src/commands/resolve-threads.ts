@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import type { ResolveResult } from "@brandwarden/worker/resolve/resolver";
-import { ResultQueue } from "@brandwarden/worker/resolve/result-queue";
+import type { ResolveResult } from "@brandwarden/worker/capabilities/resolve/types";
+import { ResultQueue } from "@brandwarden/worker/capabilities/resolve/result-queue";
 import type { NameFeed, ResolveFeed } from "./resolve-feed.ts";
 
 // resolveFeed over worker threads: the names are shared out between DNS threads, each with its

@@ -74,7 +74,7 @@ export async function runScan(
     {
       withWeb: false,
       skipStages: settings.skip,
-      sink: async (_channel, envelope) => {
+      sink: async (envelope) => {
         const e = envelope as { kind: string; data: Record<string, unknown> };
         if (e.kind === "findings_initial" || e.kind === "findings_delta") {
           for (const f of e.data.findings as ScanRow[]) {

@@ -9,7 +9,7 @@ import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebAdapters } from "@brandwarden/web/adapters";
 import { startWeb } from "@brandwarden/web/server";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
-import { createWorkerInfrastructure } from "@brandwarden/worker/infrastructure";
+import { createWorkerAdapters } from "@brandwarden/worker/adapters";
 import { startWorker } from "@brandwarden/worker/server";
 import { loadCliConfig } from "../config.ts";
 
@@ -59,7 +59,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv) {
   const checkpointKv = await createFileKv(path.join(dataDir, "checkpoints"));
   const worker = await startWorker(
     workerConfig,
-    createWorkerInfrastructure(workerConfig, {
+    createWorkerAdapters(workerConfig, {
       bus,
       kv,
       checkpointKv,

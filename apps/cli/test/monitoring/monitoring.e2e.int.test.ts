@@ -5,7 +5,7 @@ import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
 import { domainFindings, scans, users } from "@brandwarden/web/db/schema";
-import { rankPermutations } from "@brandwarden/worker/watch/watchlist";
+import { rankPermutations } from "@brandwarden/worker/use-cases/watch/watchlist";
 import { startWorldProduct, userWithBrandProfile, type RunningProduct } from "../world-product.ts";
 import { brandwardenHooks, signed, type HookBody } from "../webhook-receipts.ts";
 

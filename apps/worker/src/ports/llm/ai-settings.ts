@@ -1,0 +1,108 @@
+/**
+ * The AI provider as configured in the web application (`GET /v1/settings/ai_provider`), read
+ * with a short cache so that turning AI off (or changing the model) takes effect within seconds.
+ */
+import type { TAiProviderSetting } from "@brandwarden/contract/settings";
+import type { AiApi } from "../web-api/web-api.port.ts";
+import type { LlmFetch } from "./llm.port.ts";
+import { createLlmHttp, type LlmNetwork } from "./llm-fetch.ts";
+import { createHttpProvider, type LlmProvider } from "./provider.ts";
+
+const DEFAULT_MAX_TOKENS_PER_SCAN = 200_000;
+const DEFAULT_AI_CONCURRENCY = 4;
+
+export type AiState =
+  | {
+      on: true;
+      provider: LlmProvider;
+      /** Tokens one scan may spend. */
+      maxTokensPerScan: number;
+      /** Requests in flight at once. */
+      concurrency: number;
+      timeoutMs: number;
+    }
+  | { on: false; reason: string };
+
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+
+/**
+ * The provider a setting describes, or why there is none. Besides the contract's keys the config
+ * may carry: `concurrency`, `max_retries`, `retry_backoff_ms`, `vision` (false for text-only
+ * models) and `json_mode` (`json_schema` | `json_object` | `none`) for OpenAI-compatible servers.
+ */
+function providerFromSetting(setting: TAiProviderSetting, fetchImpl: LlmFetch): AiState {
+  if (setting.enabled === null) return { on: false, reason: "AI provider not configured" };
+  if (!setting.enabled) return { on: false, reason: "AI provider disabled" };
+  const c = setting.config;
+  if (!c.provider) return { on: false, reason: "AI provider setting names no provider" };
+  if (!c.base_url) return { on: false, reason: "AI provider setting has no base_url" };
+  if (!c.model) return { on: false, reason: "AI provider setting has no model" };
+  const timeoutMs = c.timeout_ms ?? 30_000;
+  const jsonMode = c.json_mode;
+  const provider = createHttpProvider({
+    kind: c.provider,
+    baseUrl: c.base_url,
+    model: c.model,
+    apiKey: c.api_key || undefined,
+    timeoutMs,
+    maxRetries: num(c.max_retries),
+    backoffMs: num(c.retry_backoff_ms),
+    images: c.vision === false ? false : true,
+    jsonMode:
+      jsonMode === "json_object" || jsonMode === "none" || jsonMode === "json_schema" ? jsonMode : undefined,
+    fetch: fetchImpl,
+  });
+  return {
+    on: true,
+    provider,
+    maxTokensPerScan: c.max_tokens_per_scan ?? DEFAULT_MAX_TOKENS_PER_SCAN,
+    concurrency: Math.max(1, Math.min(32, Math.floor(num(c.concurrency) ?? DEFAULT_AI_CONCURRENCY))),
+    timeoutMs,
+  };
+}
+
+export interface AiSettings {
+  /** The current AI state; a failure to read the setting is reported as AI off, with the reason. */
+  current(): Promise<AiState>;
+  /** Closes the connections this object opened (none when `fetch` was given). */
+  close(): Promise<void>;
+}
+
+/** The current AI state when AI is on; throws its reason when it is off. */
+export async function requireAi(settings: AiSettings): Promise<Extract<AiState, { on: true }>> {
+  const ai = await settings.current();
+  if (!ai.on) throw new Error(ai.reason);
+  return ai;
+}
+
+/**
+ * `fetch`: the guarded LLM fetch to use (shared with embeddings); otherwise one is made from
+ * `network`, by default the strict one (global unicast addresses only, no local LLM host).
+ */
+export function createAiSettings(
+  web: Pick<AiApi, "getAiProvider">,
+  opts: { ttlMs?: number; fetch?: LlmFetch; network?: LlmNetwork } = {},
+): AiSettings {
+  const ttlMs = opts.ttlMs ?? 5_000;
+  const own = opts.fetch ? null : createLlmHttp(opts.network ?? { allowPrivateNetwork: false });
+  const fetchImpl = opts.fetch ?? own!.fetch;
+  let cached: { at: number; state: Promise<AiState> } | null = null;
+  return {
+    current() {
+      const now = Date.now();
+      if (cached && now - cached.at < ttlMs) return cached.state;
+      const state = web
+        .getAiProvider()
+        .then((s) => providerFromSetting(s, fetchImpl))
+        .catch((err: Error): AiState => ({
+          on: false,
+          reason: `AI provider setting unavailable: ${err.message}`,
+        }));
+      cached = { at: now, state };
+      return state;
+    },
+    close: async () => {
+      await own?.close();
+    },
+  };
+}

@@ -1,0 +1,326 @@
+/**
+ * One provider interface for the AI layer, with two wire implementations: the OpenAI-compatible
+ * chat completions API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio...) and Anthropic Messages.
+ * Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
+ * and charges its tokens to an optional budget.
+ */
+import type { TokenBudget } from "./budget.ts";
+import { blockedAddressMessage } from "../../lib/network-errors.ts";
+import type { LlmFetch } from "./llm.port.ts";
+import { imageFence } from "./prompt.ts";
+
+interface LlmMessage {
+  /** Instructions: trusted text written by the service. */
+  system: string;
+  /** The user turn (evidence is fenced inside it by the caller). */
+  user: string;
+  /**
+   * Images (data URIs) for providers that accept them; dropped when the provider does not. They
+   * come from the outside world, so each is sent inside its own untrusted-evidence fence.
+   */
+  images?: string[];
+}
+
+export interface LlmRequest extends LlmMessage {
+  /** Ask for a JSON object; `schema` is a JSON schema the OpenAI json_schema format can carry. */
+  json?: { name: string; schema: Record<string, unknown> };
+  /** Output tokens allowed for this answer. */
+  maxTokens: number;
+  /** A previous assistant answer and the correction asked for it (the one repair attempt). */
+  repair?: { previous: string; problem: string };
+  signal?: AbortSignal;
+  budget?: TokenBudget;
+}
+
+interface LlmResponse {
+  text: string;
+  usage: { input_tokens: number; output_tokens: number };
+}
+
+export interface LlmProvider {
+  readonly kind: "openai" | "anthropic";
+  readonly model: string;
+  readonly acceptsImages: boolean;
+  complete(req: LlmRequest): Promise<LlmResponse>;
+}
+
+export type LlmErrorKind =
+  | "timeout"
+  | "rate_limited"
+  | "server_error"
+  | "network"
+  | "refused"
+  | "bad_response"
+  | "http"
+  | "budget"
+  | "cancelled";
+
+/** A provider call that failed after its retries; `kind` says why. */
+export class LlmError extends Error {
+  override readonly name = "LlmError";
+  constructor(
+    message: string,
+    readonly kind: LlmErrorKind,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+  get retryable(): boolean {
+    return this.kind === "rate_limited" || this.kind === "server_error" || this.kind === "network";
+  }
+}
+
+export interface HttpProviderOptions {
+  kind: "openai" | "anthropic";
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** Per-attempt timeout (default 30 s). */
+  timeoutMs?: number;
+  /** Retries after the first attempt on 429/5xx/network errors (default 2). */
+  maxRetries?: number;
+  /** First backoff (default 500 ms), doubled each retry, with jitter; Retry-After wins when longer. */
+  backoffMs?: number;
+  /** Longest single wait before a retry (default 10 s). */
+  maxBackoffMs?: number;
+  /** Whether images are sent (default true). */
+  images?: boolean;
+  /** OpenAI-compatible JSON mode: `json_schema` (default), `json_object`, or `none` (prompt only). */
+  jsonMode?: "json_schema" | "json_object" | "none";
+  /** The guarded fetch (`createLlmHttp`); there is deliberately no unguarded default. */
+  fetch: LlmFetch;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new LlmError("cancelled", "cancelled"));
+    const t = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new LlmError("cancelled", "cancelled"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/** Rough token count for budgeting before the answer says the real one (4 characters a token). */
+function estimateTokens(req: LlmMessage & { repair?: LlmRequest["repair"] }): number {
+  const chars = req.system.length + req.user.length + (req.repair ? req.repair.previous.length + 200 : 0);
+  return Math.ceil(chars / 4) + (req.images?.length ?? 0) * 1_000;
+}
+
+function parseDataUri(uri: string): { mediaType: string; data: string } | null {
+  const m = /^data:([\w/+.-]+);base64,(.+)$/s.exec(uri);
+  return m ? { mediaType: m[1]!, data: m[2]! } : null;
+}
+
+interface WireCall {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  read(json: unknown): LlmResponse;
+}
+
+/** Each image part between the text parts that open and close its fence. */
+function fencedImages<T>(images: T[], part: (image: T) => unknown): unknown[] {
+  return images.flatMap((image, i) => {
+    const { open, close } = imageFence(`image ${i + 1}`);
+    return [{ type: "text", text: open }, part(image), { type: "text", text: close }];
+  });
+}
+
+function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): WireCall {
+  const userContent = images.length
+    ? [
+        { type: "text", text: req.user },
+        ...fencedImages(images, (url) => ({ type: "image_url", image_url: { url } })),
+      ]
+    : req.user;
+  const messages: Array<{ role: string; content: unknown }> = [
+    { role: "system", content: req.system },
+    { role: "user", content: userContent },
+  ];
+  if (req.repair) {
+    messages.push({ role: "assistant", content: req.repair.previous });
+    messages.push({ role: "user", content: req.repair.problem });
+  }
+  const mode = o.jsonMode ?? "json_schema";
+  const response_format =
+    !req.json || mode === "none"
+      ? undefined
+      : mode === "json_object"
+        ? { type: "json_object" }
+        : {
+            type: "json_schema",
+            json_schema: { name: req.json.name, schema: req.json.schema, strict: true },
+          };
+  return {
+    url: `${o.baseUrl.replace(/\/+$/, "")}/chat/completions`,
+    headers: o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {},
+    body: {
+      model: o.model,
+      messages,
+      max_tokens: req.maxTokens,
+      temperature: 0,
+      ...(response_format ? { response_format } : {}),
+    },
+    read(json) {
+      const j = json as {
+        choices?: Array<{ message?: { content?: unknown } }>;
+        usage?: { prompt_tokens?: number; completion_tokens?: number };
+      };
+      const content = j?.choices?.[0]?.message?.content;
+      if (typeof content !== "string") throw new LlmError("answer has no message content", "bad_response");
+      return {
+        text: content,
+        usage: {
+          input_tokens: j.usage?.prompt_tokens ?? 0,
+          output_tokens: j.usage?.completion_tokens ?? Math.ceil(content.length / 4),
+        },
+      };
+    },
+  };
+}
+
+function anthropicCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): WireCall {
+  const imageParts = fencedImages(
+    images.map(parseDataUri).filter((x) => x !== null),
+    (img) => ({ type: "image", source: { type: "base64", media_type: img.mediaType, data: img.data } }),
+  );
+  const messages: Array<{ role: string; content: unknown }> = [
+    { role: "user", content: [{ type: "text", text: req.user }, ...imageParts] },
+  ];
+  if (req.repair) {
+    messages.push({ role: "assistant", content: req.repair.previous });
+    messages.push({ role: "user", content: req.repair.problem });
+  }
+  // Claude has no JSON mode: a prefilled "{" makes the answer start inside the object.
+  const prefill = req.json ? "{" : "";
+  if (prefill) messages.push({ role: "assistant", content: prefill });
+  return {
+    url: `${o.baseUrl.replace(/\/+$/, "")}/v1/messages`,
+    headers: {
+      "anthropic-version": "2023-06-01",
+      ...(o.apiKey ? { "x-api-key": o.apiKey } : {}),
+    },
+    body: { model: o.model, system: req.system, messages, max_tokens: req.maxTokens, temperature: 0 },
+    read(json) {
+      const j = json as {
+        content?: Array<{ type?: string; text?: unknown }>;
+        usage?: { input_tokens?: number; output_tokens?: number };
+      };
+      if (!Array.isArray(j?.content)) throw new LlmError("answer has no content", "bad_response");
+      const text = j.content
+        .map((c) => (c.type === "text" && typeof c.text === "string" ? c.text : ""))
+        .join("");
+      return {
+        // Put the prefill back unless the server ignored it and answered the whole object.
+        text: prefill && !text.trimStart().startsWith("{") ? prefill + text : text,
+        usage: {
+          input_tokens: j.usage?.input_tokens ?? 0,
+          output_tokens: j.usage?.output_tokens ?? Math.ceil(text.length / 4),
+        },
+      };
+    },
+  };
+}
+
+function retryAfterMs(res: Pick<Response, "headers">): number | null {
+  const h = res.headers.get("retry-after");
+  if (!h) return null;
+  const s = Number(h);
+  if (Number.isFinite(s)) return Math.max(0, s * 1000);
+  const at = Date.parse(h);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
+}
+
+function errorMessageOf(text: string): string {
+  try {
+    const j = JSON.parse(text) as { error?: { message?: unknown } | string };
+    const m = typeof j.error === "string" ? j.error : j.error?.message;
+    if (typeof m === "string") return m.slice(0, 300);
+  } catch {
+    // not JSON
+  }
+  return text.slice(0, 200);
+}
+
+export function createHttpProvider(o: HttpProviderOptions): LlmProvider {
+  const doFetch = o.fetch;
+  const timeoutMs = o.timeoutMs ?? 30_000;
+  const maxRetries = o.maxRetries ?? 2;
+  const backoffMs = o.backoffMs ?? 500;
+  const maxBackoffMs = o.maxBackoffMs ?? 10_000;
+  const acceptsImages = o.images ?? true;
+
+  async function attempt(call: WireCall, signal?: AbortSignal): Promise<LlmResponse> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let res: Awaited<ReturnType<LlmFetch>>;
+    let text: string;
+    try {
+      res = await doFetch(call.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", ...call.headers },
+        body: JSON.stringify(call.body),
+        signal: combined,
+      });
+      text = await res.text();
+    } catch (err) {
+      if (signal?.aborted) throw new LlmError("cancelled", "cancelled");
+      if (timeout.aborted) throw new LlmError(`timed out after ${timeoutMs} ms`, "timeout");
+      const blocked = blockedAddressMessage(err);
+      if (blocked)
+        throw new LlmError(
+          `${blocked}; a local LLM server is reached only when named in LLM_LOCAL_HOSTS`,
+          "refused",
+        );
+      const cause = (err as { cause?: Error }).cause?.message;
+      throw new LlmError(`network error: ${(err as Error).message}${cause ? ` (${cause})` : ""}`, "network");
+    }
+    if (res.status === 429) {
+      const e = new LlmError(`rate limited (429): ${errorMessageOf(text)}`, "rate_limited", 429);
+      throw Object.assign(e, { retryAfterMs: retryAfterMs(res) });
+    }
+    if (res.status >= 500)
+      throw new LlmError(`server error (${res.status}): ${errorMessageOf(text)}`, "server_error", res.status);
+    if (!res.ok) throw new LlmError(`HTTP ${res.status}: ${errorMessageOf(text)}`, "http", res.status);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new LlmError("answer body is not JSON", "bad_response", res.status);
+    }
+    return call.read(json);
+  }
+
+  return {
+    kind: o.kind,
+    model: o.model,
+    acceptsImages,
+    async complete(req) {
+      const images = acceptsImages ? (req.images ?? []) : [];
+      const call = o.kind === "openai" ? openaiCall(o, req, images) : anthropicCall(o, req, images);
+      const estimate = estimateTokens({ ...req, images }) + req.maxTokens;
+      for (let i = 0; ; i++) {
+        if (req.signal?.aborted) throw new LlmError("cancelled", "cancelled");
+        const reservation = req.budget?.reserve(estimate);
+        if (req.budget && !reservation) throw new LlmError("the scan's token budget is spent", "budget");
+        try {
+          const answer = await attempt(call, req.signal);
+          reservation?.settle(answer.usage.input_tokens + answer.usage.output_tokens);
+          return answer;
+        } catch (err) {
+          // A failed attempt may still have been charged by the provider: keep the input estimate.
+          reservation?.settle(err instanceof LlmError && err.kind === "timeout" ? estimate : 0);
+          if (!(err instanceof LlmError) || !err.retryable || i >= maxRetries) throw err;
+          const jittered = backoffMs * 2 ** i * (0.75 + Math.random() * 0.5);
+          const hinted = (err as { retryAfterMs?: number | null }).retryAfterMs ?? 0;
+          await sleep(Math.min(maxBackoffMs, Math.max(jittered, hinted)), req.signal);
+        }
+      }
+    },
+  };
+}

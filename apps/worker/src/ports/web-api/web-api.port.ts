@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import type { TAuditSnapshot, TAuditVerdictsPut, ZAuditVerdictsResult } from "@brandwarden/contract/audit";
+import type { TBrandContext, TDerivedKeywords } from "@brandwarden/contract/brand";
+import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
+import type {
+  TCampaignCluster,
+  TFeedbackSample,
+  TKeyHistoryRequest,
+  TWeightSet,
+  TWeightSetPut,
+} from "@brandwarden/contract/scoring";
+import type { TAiProviderSetting, TAuditConfig } from "@brandwarden/contract/settings";
+
+// The web app's internal API (`/v1`) as the worker's parts use it, one interface per concern;
+// web-client.ts implements them all over HTTP (a failed call is its `WebApiError`).
+
+export interface ScoringApi {
+  getWeights(): Promise<TWeightSet>;
+  putWeights(body: TWeightSetPut): Promise<TWeightSet>;
+  getFeedbackSamples(): Promise<TFeedbackSample[]>;
+  getCampaignStats(): Promise<TCampaignCluster[]>;
+  /** `POST /v1/scoring/key_history`: distinct domains per key in earlier scans (optional: fakes may omit it). */
+  getKeyHistory?(body: TKeyHistoryRequest): Promise<Record<string, number>>;
+}
+
+export interface AuditApi {
+  /** `GET /v1/scans/:id/audit_data`; a missing scan is a `WebApiError` with status 404. */
+  getAuditData(scanId: string): Promise<TAuditSnapshot>;
+}
+
+/** The AI layer's part of the internal API: settings, audit verdicts, brand context, derived keywords. */
+export interface AiApi {
+  getAiProvider(): Promise<TAiProviderSetting>;
+  getAuditConfig(): Promise<TAuditConfig>;
+  /** `PUT /v1/scans/:id/audit`; an adjustment outside the configured range is a 422 `WebApiError`. */
+  putAudit(scanId: string, body: TAuditVerdictsPut): Promise<z.infer<typeof ZAuditVerdictsResult>>;
+  getBrandContext(userId: string): Promise<TBrandContext>;
+  /** `POST /v1/users/:id/derived_keywords`; a stale generation is a `WebApiError` with status 409. */
+  postDerivedKeywords(userId: string, body: TDerivedKeywords): Promise<TDerivedKeywords>;
+}
+
+/** Every user's brand, for the continuous monitors (the CT follower). */
+export interface BrandsApi {
+  getMonitoredBrands(): Promise<TMonitoredBrand[]>;
+}

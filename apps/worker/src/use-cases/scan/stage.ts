@@ -1,0 +1,47 @@
+import type { TScanStartPayload } from "@brandwarden/contract/scan";
+import type { TScanStage } from "@brandwarden/contract/constants";
+import type { Logger } from "@brandwarden/platform/logger/logger";
+import {
+  createCircuitBreaker,
+  type CircuitBreaker,
+} from "../../capabilities/circuit-breaker/circuit-breaker.ts";
+import type { ScanData } from "./scan-data.ts";
+import type { ScanPublisher } from "../../ports/events/scan-publisher.ts";
+
+export interface StageContext {
+  scanId: string;
+  payload: TScanStartPayload;
+  data: ScanData;
+  /** Aborted on cancel: stages pass it to every network call and check it between batches. */
+  signal: AbortSignal;
+  progress(done: number, total?: number): void;
+  publisher: ScanPublisher;
+  log(level: "info" | "warn" | "error", message: string, code?: string): Promise<void>;
+  logger: Logger;
+}
+
+/** What a stage returns: nothing when it ran, or why it was skipped. */
+type StageOutcome = void | { skipped: string };
+
+export interface StageDef {
+  name: TScanStage;
+  /** The part of ScanData this stage produces (and its checkpoint holds). */
+  output: keyof ScanData;
+  run(ctx: StageContext): Promise<StageOutcome>;
+}
+
+export class ScanCancelledError extends Error {
+  override name = "ScanCancelledError";
+}
+
+export function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new ScanCancelledError("scan cancelled");
+}
+
+/** A stage's circuit breaker: a source it gives up is named in the scan log, once. */
+export function sourceBreaker(ctx: StageContext): CircuitBreaker {
+  return createCircuitBreaker({
+    onOpen: (source, reason) =>
+      void ctx.log("warn", `${source} unreachable (${reason}); given up for the rest of the scan`, "source_given_up"), // prettier-ignore
+  });
+}

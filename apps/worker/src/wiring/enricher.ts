@@ -1,0 +1,67 @@
+import tls from "node:tls";
+import type { Logger } from "@brandwarden/platform/logger/logger";
+import { guardedHttpClient, guardedWhoisClient } from "../capabilities/circuit-breaker/circuit-breaker.ts";
+import type { EnrichDeps } from "../capabilities/enrich/enrich-domain.ts";
+import { createEnricherOn, perHostLimiter, type Enricher } from "../capabilities/enrich/enricher.ts";
+import { createInfrastructureLookup } from "../capabilities/enrich/infrastructure-lookup.ts";
+import { createRdapClient } from "../capabilities/enrich/registration/rdap-client.ts";
+import { createWhoisClient } from "../capabilities/enrich/registration/whois-client.ts";
+import { createScreenshotter } from "../capabilities/enrich/screenshot/screenshotter.ts";
+import type { WorkerConfig } from "../config.ts";
+import { createDnsClient } from "../ports/dns/dns-client.ts";
+import type { DnsClient } from "../ports/dns/dns.port.ts";
+import { createHttpClient, loadTrustedCas } from "../ports/http/http-client.ts";
+
+// Builds the enrichment stage from the worker's config: one DNS client, one registry HTTP
+// client, one browser, per-stage and per-host concurrency limits. `close()` releases them all.
+
+export type EnrichConfig = WorkerConfig["enrich"];
+
+export interface EnricherOptions {
+  logger?: Logger;
+  /** Connections to one address at once. Default 4. */
+  perHostConcurrency?: number;
+  /** SMTP port of MX hosts (tests). Default 25. */
+  smtpPort?: number;
+  dns?: DnsClient;
+}
+
+export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): Enricher {
+  const ownDns = !opts.dns;
+  const dns = opts.dns ?? createDnsClient({ nameservers: cfg.dnsNameservers, timeoutMs: cfg.dnsTimeoutMs });
+  const ca = loadTrustedCas(cfg.extraCaCertsPath);
+  const httpOpts = { allowPrivateNetwork: cfg.allowPrivateNetwork, dns, ca, userAgent: cfg.userAgent, timeoutMs: cfg.httpTimeoutMs, maxBodyBytes: cfg.httpMaxBodyBytes }; // prettier-ignore
+  const http = createHttpClient(httpOpts);
+  // RDAP, WHOIS and intelligence APIs are given up for the rest of a scan once unreachable.
+  const sourceHttp = guardedHttpClient(http);
+  const rdap = createRdapClient({ http: sourceHttp, bootstrapUrl: cfg.rdapBootstrapUrl });
+  const whois = guardedWhoisClient(createWhoisClient({ server: cfg.whoisServer, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, timeoutMs: cfg.httpTimeoutMs })); // prettier-ignore
+  const screenshotter = cfg.screenshots
+    ? createScreenshotter({ chromiumPath: cfg.chromiumPath, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, userAgent: cfg.userAgent, timeoutMs: cfg.httpTimeoutMs, rendererUser: cfg.rendererUser, logger: opts.logger }) // prettier-ignore
+    : null;
+  const deps: EnrichDeps = {
+    dns,
+    rdap,
+    whois,
+    infrastructure: createInfrastructureLookup({ rdap, whois }),
+    screenshotter,
+    httpFor: (pins) => createHttpClient({ ...httpOpts, pins }),
+    http: sourceHttp,
+    intel: cfg.intel,
+    perHost: perHostLimiter(opts.perHostConcurrency ?? 4),
+    settings: {
+      allowPrivateNetwork: cfg.allowPrivateNetwork,
+      tlsContext: tls.createSecureContext(ca ? { ca } : {}),
+      timeoutMs: cfg.httpTimeoutMs,
+      // A source may chain several requests (redirects, favicon, page load).
+      sourceTimeoutMs: cfg.httpTimeoutMs * 3,
+      smtpProbe: cfg.smtpProbe,
+      smtpPort: opts.smtpPort,
+    },
+    logger: opts.logger,
+  };
+  return createEnricherOn(deps, cfg.concurrency, async () => {
+    await Promise.allSettled([screenshotter?.close(), http.close()]);
+    if (ownDns) await dns.close();
+  });
+}
