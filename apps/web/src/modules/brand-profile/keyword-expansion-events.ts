@@ -2,7 +2,7 @@ import type { TEventOf } from "@brandwarden/contract/events";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { KeywordExpansionRepository } from "./keyword-expansion.repository.ts";
 
-/** The `log` codes the worker's keyword expansion publishes (apps/worker/src/ai/ai.routes.ts). */
+/** The `log` codes the worker's keyword expansion publishes (apps/worker/src/use-cases/keywords/keyword-expansion.ts). */
 const KEYWORD_EXPANSION_CODES = {
   keyword_expansion_failed: "failed",
   keywords_ai_deterministic_fallback: "fallback",
