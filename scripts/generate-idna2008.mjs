@@ -14,7 +14,7 @@ const SOURCE = path.join(root, "apps/worker/samples/unicode/Idna2008.txt");
 const TARGET = path.join(root, "apps/worker/src/capabilities/lookalike/data/idna2008.ts");
 
 /** The module text for the source file's text, formatted as the repository's prettier does. */
-export async function idna2008Module(text) {
+async function idna2008Module(text) {
   const version = /^# Idna2008-(\d+\.\d+\.\d+)\.txt/m.exec(text)?.[1];
   if (!version) throw new Error("Idna2008.txt: no version line (# Idna2008-X.Y.Z.txt)");
   const ranges = { PVALID: [], CONTEXTO: [] };
@@ -40,13 +40,11 @@ export const CONTEXTO_RANGES: readonly number[] = [${flat(ranges.CONTEXTO)}];
   return prettier.format(module, { ...(await prettier.resolveConfig(TARGET)), filepath: TARGET });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const text = await idna2008Module(readFileSync(SOURCE, "utf8"));
-  if (process.argv.includes("--check")) {
-    const same = readFileSync(TARGET, "utf8") === text;
-    if (!same) console.error(`${path.relative(root, TARGET)} is stale: run node scripts/generate-idna2008.mjs`);
-    process.exit(same ? 0 : 1);
-  }
-  writeFileSync(TARGET, text);
-  console.log(`wrote ${path.relative(root, TARGET)}`);
+const text = await idna2008Module(readFileSync(SOURCE, "utf8"));
+if (process.argv.includes("--check")) {
+  const same = readFileSync(TARGET, "utf8") === text;
+  if (!same) console.error(`${path.relative(root, TARGET)} is stale: run node scripts/generate-idna2008.mjs`);
+  process.exit(same ? 0 : 1);
 }
+writeFileSync(TARGET, text);
+console.log(`wrote ${path.relative(root, TARGET)}`);

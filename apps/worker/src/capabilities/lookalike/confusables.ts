@@ -12,7 +12,7 @@ let data: Map<string, string> | undefined;
 function confusableMap(): ReadonlyMap<string, string> {
   if (data) return data;
   data = new Map();
-  for (let i = 0; i < CONFUSABLES.length; ) {
+  for (let i = 0; i < CONFUSABLES.length;) {
     const source = String.fromCodePoint(CONFUSABLES[i]!);
     const length = CONFUSABLES[i + 1]!;
     data.set(source, String.fromCodePoint(...CONFUSABLES.slice(i + 2, i + 2 + length)));

@@ -100,20 +100,26 @@ describe("IDNA against Unicode 17 IdnaTestV2.txt (UTS #46 conformance vectors)",
       (v) =>
         !v.toAsciiNErrors &&
         v.toUnicode !== "" &&
-        [...v.toUnicode].every((c) => c === "." || ["PVALID", "CONTEXTO"].includes(property(c.codePointAt(0)!))),
+        [...v.toUnicode].every(
+          (c) => c === "." || ["PVALID", "CONTEXTO"].includes(property(c.codePointAt(0)!)),
+        ),
     );
     let right = 0;
     const wrong: string[] = [];
     for (const v of applicable) {
       const labels = v.toUnicode.split(".");
-      const checks = labels.map((l, i) => (l === "" && i === labels.length - 1 ? { ascii: "" } : checkLabel(l)));
+      const checks = labels.map((l, i) =>
+        l === "" && i === labels.length - 1 ? { ascii: "" } : checkLabel(l),
+      );
       const error = checks.find((c) => "error" in c && c.error)?.error ?? bidiNameError(v.toUnicode);
       const ascii = checks.map((c) => c.ascii).join(".");
       if (!error && ascii === v.toAsciiN) right++;
       else wrong.push(`line ${v.line}: ${JSON.stringify(v.toUnicode)} -> ${error ?? ascii}`);
     }
     const valid = all.filter((v) => !v.toAsciiNErrors).length;
-    console.log(`IdnaTestV2 valid names under IDNA 2008 (${applicable.length} of ${valid}) taken: ${pct(right, applicable.length)}`);
+    console.log(
+      `IdnaTestV2 valid names under IDNA 2008 (${applicable.length} of ${valid}) taken: ${pct(right, applicable.length)}`,
+    );
     expect(applicable.length).toBeGreaterThan(300);
     expect(right / applicable.length).toBe(1);
     expect(wrong.slice(0, 10)).toEqual([]);

@@ -47,10 +47,17 @@ describe("IDNA 2008 and registry rules", () => {
   });
 
   it("converts whole names as UTS #46 maps them, and says why one is refused", () => {
-    expect(domainToAscii("Example\u3002COM")).toEqual({ ok: true, ascii: "example.com", unicode: "example.com" });
+    expect(domainToAscii("Example\u3002COM")).toEqual({
+      ok: true,
+      ascii: "example.com",
+      unicode: "example.com",
+    });
     expect(domainToAscii("b\uff0eexample\uff61com")).toMatchObject({ ascii: "b.example.com" });
     expect(domainToAscii("מבחן.com")).toEqual({ ok: true, ascii: "xn--5dbmtg.com", unicode: "מבחן.com" });
-    expect(domainToAscii(".example.com")).toEqual({ ok: false, error: "starts with a dot (an empty first label)" });
+    expect(domainToAscii(".example.com")).toEqual({
+      ok: false,
+      error: "starts with a dot (an empty first label)",
+    });
     expect(domainToAscii("a..com")).toMatchObject({ error: "has an empty label (two dots in a row)" });
     expect(domainToAscii("1מבחן.com")).toMatchObject({ error: expect.stringMatching(/bidi rule/) });
     expect(domainToAscii("ex_ample.com")).toMatchObject({ error: expect.stringMatching(/"ex_ample"/) });

@@ -25,7 +25,8 @@ describe("public suffix list through tldts (PSL test_psl.txt)", () => {
     for (const { input, expected } of cases) {
       const got = registrableOf(input!);
       const split = splitDomain(input!).registrable;
-      if (got !== expected || split !== expected) failures.push(`${input}: ${got} / ${split}, want ${expected}`);
+      if (got !== expected || split !== expected)
+        failures.push(`${input}: ${got} / ${split}, want ${expected}`);
       // The same through the product's IDNA conversion: the ASCII form of the input gives the ASCII answer.
       const ascii = domainToAscii(input!.toLowerCase());
       if (ascii.ok) {
@@ -35,7 +36,9 @@ describe("public suffix list through tldts (PSL test_psl.txt)", () => {
       }
     }
     const share = (cases.length - failures.length) / cases.length;
-    console.log(`test_psl.txt: ${cases.length - failures.length}/${cases.length} right (${(share * 100).toFixed(1)}%)`);
+    console.log(
+      `test_psl.txt: ${cases.length - failures.length}/${cases.length} right (${(share * 100).toFixed(1)}%)`,
+    );
     expect(cases.length).toBeGreaterThanOrEqual(70);
     expect(failures).toEqual([]);
   });
