@@ -175,12 +175,19 @@ describe("brandwarden permute against the world", { timeout: 180_000 }, () => {
     const { stdout: output } = await permute(["bücher.de", "--fuzzers", "omission", "-f", "list"], NO_DNS);
     expect(output.split("\n")[0]).toBe("xn--bcher-kva.de");
   });
+
+  it("takes the ideographic full stop as a dot, as UTS #46 maps it", async () => {
+    const { stdout: output, code } = await permute(["bücher\u3002de", "--fuzzers", "omission", "-f", "list"], NO_DNS); // prettier-ignore
+    expect(code).toBe(0);
+    expect(output.split("\n")[0]).toBe("xn--bcher-kva.de");
+  });
 });
 
 describe("bad input: one line, exit code 2", { timeout: 180_000 }, () => {
   const cases: Array<[string, string[], Record<string, string>, RegExp]> = [
     ["not a domain", ["not a domain!"], {}, /brandwarden: .*(domain|hostname|invalid)/i],
     ["unknown fuzzer", ["acmebank.com", "--fuzzers", "omission,nope"], {}, /unknown fuzzer "nope"/],
+    ["leading dot", [".acmebank.com"], {}, /brandwarden: ".acmebank.com" starts with a dot/],
     [
       "unreadable dictionary",
       ["acmebank.com", "-d", "/no/such/words"],

@@ -1,17 +1,23 @@
 /**
- * Unicode TR39 confusables (confusables.txt, via the `unhomoglyph` package's data): the skeleton
- * function, and for each prototype the characters that look like it, restricted to code points
- * that are valid in an IDNA 2008 label.
+ * Unicode TR39 confusables (Unicode 17 confusables.txt, generated into data/confusables.ts by
+ * scripts/generate-confusables.mjs): the skeleton function, and for each prototype the characters
+ * that look like it, restricted to code points that are valid in an IDNA 2008 label.
  */
-import { createRequire } from "node:module";
+import { CONFUSABLES } from "./data/confusables.ts";
 import { isIdnaCodePoint } from "./idna.ts";
 import { scriptOf } from "./scripts.ts";
 
-type ConfusableMap = Readonly<Record<string, string>>;
-
-let data: ConfusableMap | undefined;
-function confusableMap(): ConfusableMap {
-  data ??= createRequire(import.meta.url)("unhomoglyph/data.json") as ConfusableMap;
+let data: Map<string, string> | undefined;
+/** Character -> prototype, built from the generated table on first use. */
+function confusableMap(): ReadonlyMap<string, string> {
+  if (data) return data;
+  data = new Map();
+  for (let i = 0; i < CONFUSABLES.length;) {
+    const source = String.fromCodePoint(CONFUSABLES[i]!);
+    const length = CONFUSABLES[i + 1]!;
+    data.set(source, String.fromCodePoint(...CONFUSABLES.slice(i + 2, i + 2 + length)));
+    i += 2 + length;
+  }
   return data;
 }
 
@@ -19,13 +25,13 @@ function confusableMap(): ConfusableMap {
 export function skeleton(text: string): string {
   const map = confusableMap();
   let out = "";
-  for (const ch of text.normalize("NFD")) out += map[ch] ?? ch;
+  for (const ch of text.normalize("NFD")) out += map.get(ch) ?? ch;
   return out.normalize("NFD");
 }
 
 /** Prototype of one character (itself when it has none). */
 function prototypeOf(ch: string): string {
-  return confusableMap()[ch] ?? ch;
+  return confusableMap().get(ch) ?? ch;
 }
 
 let sources: Map<string, string[]> | undefined;
@@ -33,16 +39,16 @@ const byPrototype = new Map<string, readonly string[]>();
 
 /**
  * Prototype -> non-ASCII characters valid in an IDN label whose prototype it is, in code point
- * order (`o` -> Cyrillic о, Greek ο, ...). The IDNA check is costly (about 6,000 characters), so
- * each prototype's list is filtered when first asked for: a label needs a few dozen.
+ * order (`o` -> Cyrillic о, Greek ο, ...). Each prototype's list is filtered and sorted when first
+ * asked for: a label needs a few dozen of the 6,500 characters.
  */
 function confusablesOfPrototype(proto: string): readonly string[] {
   const cached = byPrototype.get(proto);
   if (cached) return cached;
   if (!sources) {
     sources = new Map();
-    for (const [source, p] of Object.entries(confusableMap())) {
-      if (!isOneCodePoint(source) || source.charCodeAt(0) < 0x80) continue;
+    for (const [source, p] of confusableMap()) {
+      if (source.charCodeAt(0) < 0x80) continue;
       const list = sources.get(p);
       if (list) list.push(source);
       else sources.set(p, [source]);
@@ -53,11 +59,6 @@ function confusablesOfPrototype(proto: string): readonly string[] {
     .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
   byPrototype.set(proto, list);
   return list;
-}
-
-/** `[...text].length === 1`, without iterating (the map has over 6,000 keys). */
-function isOneCodePoint(text: string): boolean {
-  return text.length === 1 || (text.length === 2 && text.codePointAt(0)! > 0xffff);
 }
 
 /** Look-alikes of `ch` (by shared prototype), optionally only those of one script. */

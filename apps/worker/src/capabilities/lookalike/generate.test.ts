@@ -15,6 +15,9 @@ describe("generatePermutations: input", () => {
       "BÜCHER.DE.",
       "https://Bücher.de:8443/pfad?q=1#x",
       "bücher.de/path",
+      "bücher\u3002de", // ideographic full stop, mapped to "." as UTS #46 does
+      "BÜCHER\uff0eDE", // full-width full stop
+      "bücher\uff61de", // half-width ideographic full stop
     ];
     for (const input of inputs) {
       const { original } = generatePermutations(input, { fuzzers: ["omission"] });
@@ -27,6 +30,22 @@ describe("generatePermutations: input", () => {
         subdomain: "",
       });
     }
+  });
+
+  it("permutes right-to-left brands: Arabic- and Hebrew-script lookalikes, valid under the bidi rule", () => {
+    const arabic = generatePermutations("بنك.com").permutations;
+    const byName = new Map(arabic.map((p) => [p.domain_unicode, p]));
+    expect(byName.get("بنک.com")?.fuzzers).toContain("confusables"); // Arabic kaf -> keheh (TR39)
+    expect(byName.has("بك.com")).toBe(true); // omission
+    expect(byName.get("بنك.net")?.domain).toBe("xn--ngb8ci.net"); // wrong-tld
+    expect(arabic.length).toBeGreaterThan(1000);
+    const hebrew = generatePermutations("בנק.co.il").permutations;
+    expect(hebrew.some((p) => p.domain_unicode === "בק.co.il")).toBe(true);
+    expect(hebrew.length).toBeGreaterThan(1000);
+    // A Latin letter inside an Arabic label breaks the bidi rule: flagged, never kept.
+    const all = generatePermutations("بنك.com", { fuzzers: ["addition"], includeInvalid: true }).permutations;
+    expect(all.find((p) => p.domain_unicode === "بنكa.com")?.invalid_reason).toMatch(/bidi rule/);
+    expect(all.find((p) => p.domain_unicode === "بنك1.com")?.valid).toBe(true);
   });
 
   it("splits multi-label suffixes and subdomains with the public suffix list", () => {
@@ -47,8 +66,11 @@ describe("generatePermutations: input", () => {
     ["co.uk", /public suffix/],
     ["-bad.com", /not a valid domain/],
     ["ab--cd.com", /not a valid domain/],
-    [`${"a".repeat(64)}.com`, /not a valid domain/],
     ["http://", /not a domain/],
+    [".example.com", /starts with a dot/],
+    ["https://.example.com/", /starts with a dot/],
+    ["www..example.com", /empty label/],
+    [`${"a".repeat(64)}.com`, /too long/],
   ])("rejects %j", (input, message) => {
     expect(() => generatePermutations(input)).toThrow(PermutationInputError);
     expect(() => generatePermutations(input)).toThrow(message);

@@ -3,26 +3,26 @@
  * or a URL (scheme, port, path), and returns its parts; anything else is a PermutationInputError.
  */
 import { isIP } from "node:net";
-import { toASCII, toUnicode } from "tr46";
 import { PermutationInputError } from "./errors.ts";
+import { domainToAscii } from "./idna.ts";
 import { splitDomain } from "./psl.ts";
 import type { OriginalDomain } from "./types.ts";
 
-const TR46_INPUT = {
-  checkBidi: true,
-  checkHyphens: true,
-  checkJoiners: true,
-  useSTD3ASCIIRules: true,
-  verifyDNSLength: true,
-  transitionalProcessing: false,
-} as const;
+/** The ideographic, full-width and half-width full stops: UTS #46 maps each to "." (IdnaMappingTable). */
+const OTHER_FULL_STOPS = /[\u3002\uff0e\uff61]/g;
 
 export function normalizeInput(input: string): OriginalDomain {
   if (typeof input !== "string") throw new PermutationInputError("domain must be a string", String(input));
-  let host = input.trim();
+  let host = input.trim().replace(OTHER_FULL_STOPS, ".");
   if (host === "") throw new PermutationInputError("domain is empty", input);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(host) || /[/?#@]/.test(host) || /:\d+$/.test(host)) {
     host = hostFromUrl(host, input);
+  }
+  if (host.startsWith(".")) {
+    throw new PermutationInputError(
+      `"${input}" starts with a dot: a domain name's first label cannot be empty (e.g. example.com, not .example.com)`,
+      input,
+    );
   }
   host = host.replace(/\.$/, "");
   if (/\s/.test(host))
@@ -33,14 +33,14 @@ export function normalizeInput(input: string): OriginalDomain {
   if (!host.includes(".")) {
     throw new PermutationInputError(`"${input}" is not a domain name (no dot, e.g. example.com)`, input);
   }
-  const ascii = toASCII(host, TR46_INPUT);
-  if (ascii === null || ascii.split(".").some((l) => l === "")) {
+  const converted = domainToAscii(host);
+  if (!converted.ok) {
     throw new PermutationInputError(
-      `"${input}" is not a valid domain name (IDNA 2008 / hostname rules: letters, digits, inner hyphens, labels of 1-63 octets)`,
+      `"${input}" is not a valid domain name: it ${converted.error} (IDNA / hostname rules: letters, digits, inner hyphens, labels of 1-63 octets)`,
       input,
     );
   }
-  const unicode = toUnicode(ascii, TR46_INPUT).domain;
+  const { ascii, unicode } = converted;
   const parts = splitDomain(ascii);
   if (!parts.registrable || !parts.suffix) {
     throw new PermutationInputError(`"${input}" is a public suffix, not a registrable domain`, input);

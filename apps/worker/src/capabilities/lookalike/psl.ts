@@ -1,12 +1,9 @@
 /**
- * Public suffix list access. Parsing uses tldts (ICANN + private sections); enumerating suffixes
- * (for wrong-TLD, wrong-SLD, added-TLD and free-host fuzzers) reads the rule list shipped by the
- * `psl` package, and each rule a fuzzer asks about is classified by tldts so both libraries agree
- * on what they return.
+ * Public suffix list access, through tldts alone. Parsing uses tldts' API; enumerating suffixes
+ * (for the wrong-TLD, wrong-SLD, added-TLD and free-host fuzzers) walks the very rule trie tldts
+ * parses with, so what a fuzzer lists is what the parser accepts, for the PSL snapshot tldts ships.
  */
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { parse } from "tldts";
 
 const PARSE_OPTS = { allowPrivateDomains: true, validateHostname: false, extractHostname: false } as const;
@@ -21,9 +18,14 @@ export interface SuffixParts {
   isPrivate: boolean;
 }
 
-/** Splits an ASCII hostname with the public suffix list (private section included). */
-export function splitDomain(ascii: string): SuffixParts {
-  const r = parse(ascii, PARSE_OPTS);
+/**
+ * Splits a hostname with the public suffix list (private section included). Upper case is folded;
+ * a name with an empty label (a leading dot, "a..b") has no registrable domain (PSL test_psl.txt).
+ */
+export function splitDomain(host: string): SuffixParts {
+  const name = host.toLowerCase();
+  if (hasEmptyLabel(name)) return { suffix: "", registrable: null, subdomain: "", isPrivate: false };
+  const r = parse(name, PARSE_OPTS);
   return {
     suffix: r.publicSuffix ?? "",
     registrable: r.domain,
@@ -32,63 +34,82 @@ export function splitDomain(ascii: string): SuffixParts {
   };
 }
 
-/** Registrable domain of an ASCII hostname, or null. */
-export function registrableOf(ascii: string): string | null {
-  return parse(ascii, PARSE_OPTS).domain;
+/** Registrable domain of a hostname (case folded), or null (a suffix, or an empty label). */
+export function registrableOf(host: string): string | null {
+  const name = host.toLowerCase();
+  return hasEmptyLabel(name) ? null : parse(name, PARSE_OPTS).domain;
 }
 
-let rules: string[] | undefined;
-/** Per rule of `rules`: its section once asked (tldts is asked rule by rule, and 10k rules cost). */
-let sections: Array<Section | undefined> = [];
-type Section = "icann" | "private" | "none";
-
-function readPslRules(): string[] {
-  const require = createRequire(import.meta.url);
-  const main = require.resolve("psl");
-  const text = readFileSync(join(dirname(main), "..", "data", "rules.js"), "utf8");
-  const start = text.indexOf("[");
-  const end = text.lastIndexOf("]");
-  return JSON.parse(text.slice(start, end + 1)) as string[];
+/** A leading dot or two dots in a row (a trailing dot is the DNS root, allowed). */
+function hasEmptyLabel(name: string): boolean {
+  return name.startsWith(".") || name.includes("..");
 }
 
-/** The list's plain rules (no wildcards or exceptions), ASCII, in list order; read once. */
-function plainRules(): readonly string[] {
-  if (rules) return rules;
-  const out: string[] = [];
-  for (const raw of readPslRules()) {
-    if (raw.startsWith("*") || raw.startsWith("!")) continue;
-    const rule = raw.includes("xn--") || /^[a-z0-9.-]+$/.test(raw) ? raw : toAsciiRule(raw);
-    if (rule) out.push(rule);
-  }
-  rules = out;
-  sections = new Array<Section | undefined>(out.length);
-  return out;
+/** The packed trie tldts ships (tldts/src/data/trie.ts), in the layout tldts/src/suffix-trie.ts reads. */
+interface SuffixTrie {
+  nodeFlags: Uint8Array;
+  edgeStart: ArrayLike<number>;
+  edgeLength: ArrayLike<number>;
+  edgeChild: ArrayLike<number>;
+  labelText: string;
+  rulesRoot: number;
 }
 
-/** The section tldts puts a rule in ("none" when tldts does not take it as a suffix of its own). */
-function sectionOf(i: number): Section {
-  const known = sections[i];
-  if (known) return known;
-  const rule = rules![i]!;
-  const r = parse(`x.${rule}`, PARSE_OPTS);
-  const section = r.publicSuffix !== rule ? "none" : r.isPrivate ? "private" : r.isIcann ? "icann" : "none";
-  sections[i] = section;
-  return section;
+const ICANN = 1;
+const PRIVATE = 2;
+
+interface ListedSuffixes {
+  icann: string[];
+  private: string[];
 }
+let listed: ListedSuffixes | undefined;
 
 /**
- * Suffixes of one section of the list (no wildcards or exceptions), ASCII, in list order, among the
- * rules `shape` accepts: `shape` is a cheap test of the rule's text, asked first so that only those
- * rules are classified.
+ * Every plain rule of the list (no wildcards or exceptions), ASCII, sorted: the trie walked from
+ * the TLDs down. Unicode rules are skipped (tldts stores each with its xn-- form too), and so are
+ * rules with a wildcard child (`ck` under `*.ck`, `kawasaki.jp` under `*.kawasaki.jp`): one label
+ * under them is a suffix again, so nothing can be registered there.
  */
-export function listedSuffixes(section: "icann" | "private", shape: (rule: string) => boolean): string[] {
-  const all = plainRules();
-  const out: string[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const rule = all[i]!;
-    if (shape(rule) && sectionOf(i) === section) out.push(rule);
+function listedSuffixes(): ListedSuffixes {
+  if (listed) return listed;
+  const trie = createRequire(import.meta.url)("tldts/dist/cjs/src/data/trie.js") as SuffixTrie;
+  const { nodeFlags, edgeStart, edgeLength, edgeChild, labelText, rulesRoot } = trie;
+  if (typeof labelText !== "string" || !nodeFlags || !edgeStart || typeof rulesRoot !== "number") {
+    throw new Error("tldts' rule trie has an unknown layout (tldts/dist/cjs/src/data/trie.js)");
   }
+  const offset: number[] = [];
+  for (let e = 0, at = 0; e < edgeLength.length; e++) {
+    offset.push(at);
+    at += edgeLength[e]!;
+  }
+  const out: ListedSuffixes = { icann: [], private: [] };
+  const visit = (node: number, suffix: string): void => {
+    let wildcard = false;
+    for (let e = edgeStart[node]!; e < edgeStart[node + 1]!; e++) {
+      const label = labelText.slice(offset[e], offset[e]! + edgeLength[e]!);
+      if (label === "*") wildcard = true;
+      else if (isAsciiLabel(label)) visit(edgeChild[e]!, suffix ? `${label}.${suffix}` : label);
+    }
+    const flags = nodeFlags[node]!;
+    if (!suffix || wildcard) return;
+    if (flags & ICANN) out.icann.push(suffix);
+    else if (flags & PRIVATE) out.private.push(suffix);
+  };
+  visit(rulesRoot, "");
+  out.icann.sort();
+  out.private.sort();
+  listed = out;
   return out;
+}
+
+function isAsciiLabel(label: string): boolean {
+  for (let i = 0; i < label.length; i++) if (label.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** Suffixes of one section of the list (plain rules, ASCII, sorted) that `shape` accepts. */
+export function sectionSuffixes(section: "icann" | "private", shape: (rule: string) => boolean): string[] {
+  return listedSuffixes()[section].filter(shape);
 }
 
 /** Number of labels of a suffix. */
@@ -104,16 +125,8 @@ export function childSuffixes(parent: string): readonly string[] {
   let list = childrenCache.get(parent);
   if (!list) {
     const tail = `.${parent}`;
-    list = listedSuffixes("icann", (r) => r.endsWith(tail) && r.indexOf(".") === r.length - tail.length);
+    list = sectionSuffixes("icann", (r) => r.endsWith(tail) && r.indexOf(".") === r.length - tail.length);
     childrenCache.set(parent, list);
   }
   return list;
-}
-
-function toAsciiRule(rule: string): string | null {
-  try {
-    return new URL(`http://${rule}/`).hostname;
-  } catch {
-    return null;
-  }
 }

@@ -6,7 +6,7 @@ import punycode from "punycode/punycode.js";
 import { parse } from "tldts";
 import { FUZZER_NAMES } from "@brandwarden/contract/constants";
 import type { FuzzerName } from "./fuzzer-names.ts";
-import { checkLabel, registryError, type LabelCheck } from "./idna.ts";
+import { bidiNameError, checkLabel, registryError, type LabelCheck } from "./idna.ts";
 import { labelCount } from "./psl.ts";
 import { scriptsOf } from "./scripts.ts";
 import type { Permutation } from "./types.ts";
@@ -89,6 +89,7 @@ function validateOne(
   let domain = name;
   let changed = false;
   let plain = true;
+  let rtl = false;
   let reason: string | undefined;
   let start = 0;
   let ldh = true;
@@ -107,6 +108,7 @@ function validateOne(
       let check = seen.checks.get(label);
       if (!check) seen.checks.set(label, (check = checkLabel(label)));
       error = check.error;
+      rtl ||= check.rtl === true;
       if (check.ascii !== label) ascii = check.ascii;
     }
     if (changed) domain += `.${ascii ?? name.slice(start, i)}`;
@@ -118,6 +120,8 @@ function validateOne(
     start = i + 1;
     ldh = true;
   }
+  // The bidi rule is one of the whole name once a label is right-to-left (UTS #46 CheckBidi).
+  if (!reason && rtl) reason = bidiNameError(name);
   const unicode = plain || !name.includes("xn--") ? name : name.split(".").map(decodeLabel).join(".");
   const fuzzer = fuzzers[0]!;
   if (reason) {

@@ -1,7 +1,7 @@
 /** Suffix fuzzers: dnstwist's tld-swap, and public-suffix-list driven wrong/added/faux TLDs and free hosts. */
 import { FAUX_TLD_TARGETS, FAUX_TLD_TOKENS } from "../data/words.ts";
 import { FREE_HOST_FAVOURITES } from "../../provider-facts/free-hosts.ts";
-import { childSuffixes, labelCount, listedSuffixes } from "../psl.ts";
+import { childSuffixes, labelCount, sectionSuffixes } from "../psl.ts";
 import type { FuzzerFn } from "../types.ts";
 
 /** Generic second-level labels kept by wrong-tld (`co.uk`, `com.br`, `net.au`, `org.mx`). */
@@ -22,7 +22,7 @@ export const wrongTld: FuzzerFn = function* (ctx) {
 
 let wrongTldCache: string[] | undefined;
 function wrongTldSuffixes(): readonly string[] {
-  wrongTldCache ??= listedSuffixes("icann", (s) => {
+  wrongTldCache ??= sectionSuffixes("icann", (s) => {
     const labels = s.split(".");
     return labels.length === 1 || (labels.length === 2 && GENERIC_SLDS.has(labels[0]!));
   });
@@ -55,7 +55,7 @@ function suffixesEndingWith(suffix: string): readonly string[] {
   let list = longerCache.get(suffix);
   if (!list) {
     const depth = labelCount(suffix) + 1;
-    list = listedSuffixes("icann", (s) => s.startsWith(`${suffix}.`) && labelCount(s) === depth);
+    list = sectionSuffixes("icann", (s) => s.startsWith(`${suffix}.`) && labelCount(s) === depth);
     longerCache.set(suffix, list);
   }
   return list;
@@ -86,6 +86,6 @@ export const freeHost: FuzzerFn = function* (ctx) {
 
 let freeHostCache: string[] | undefined;
 export function freeHostSuffixes(): readonly string[] {
-  freeHostCache ??= listedSuffixes("private", (s) => labelCount(s) === 2);
+  freeHostCache ??= sectionSuffixes("private", (s) => labelCount(s) === 2);
   return freeHostCache;
 }
