@@ -155,3 +155,31 @@ describe("WHOIS dates", () => {
     expect(parseWhoisDomain("Domain name: example.rs\nDomain status: Active, clientUpdateProhibited\n")!.registration_status).toEqual(["Active", "clientUpdateProhibited"]); // prettier-ignore
   });
 });
+
+describe("WHOIS in every registry layout the world serves", () => {
+  const r = phish.registration;
+  const at = (tld: string) => ({ ...phish, owned: false as const, domain: `acmebank-login.${tld}` });
+  const secs = (t: string) => new Date(Math.floor(Date.parse(t) / 1000) * 1000).toISOString();
+  const day = (t: string) => `${t.slice(0, 10)}T00:00:00.000Z`;
+  // What each registry publishes: [tld, registrar, created, expires, abuse e-mail].
+  const layouts: [string, string | null, string | null, string | null, string | null][] = [
+    ["com", r.registrar, secs(r.created), secs(r.expires), r.abuse_email],
+    ["xyz", r.registrar, secs(r.created), secs(r.expires), r.abuse_email],
+    ["co.uk", expect.stringMatching(/^.+ \[Tag = [A-Z0-9]+\]$/) as unknown as string, day(r.created), day(r.expires), null], // prettier-ignore
+    ["de", null, null, null, null],
+    ["eu", r.registrar, null, null, null],
+    ["com.br", null, day(r.created), day(r.expires), null],
+    ["fr", r.registrar, secs(r.created), secs(r.expires), null],
+    ["nl", r.registrar, null, null, null],
+    ["jp", null, day(r.created), day(r.expires), null],
+    ["ru", "RU-CENTER-RU", secs(r.created), secs(r.expires), null],
+    ["cz", expect.stringMatching(/^REG-/) as unknown as string, secs(r.created), day(r.expires), null],
+    ["cn", r.registrar, secs(r.created), secs(r.expires), null],
+    ["tw", r.registrar, day(r.created), day(r.expires), null],
+  ];
+  it.each(layouts)("reads .%s", (tld, registrar, created, expires, abuse) => {
+    const w = parseWhoisDomain(domainWhois(at(tld), now))!;
+    expect(w).toMatchObject({ registrar, registration_created: created, registration_expires: expires, registrar_abuse_email: abuse }); // prettier-ignore
+    expect(w.name_servers).toEqual(phish.dns.ns.map((n) => n.toLowerCase()));
+  });
+});

@@ -87,6 +87,7 @@ function registrarName(entries: WhoisEntry[]): string | null {
     });
     if (named) name = entries[entries.indexOf(named) + 1]!.value.trim();
   }
+  if (/^no registrar listed/i.test(name)) return null; // Nominet, for names it holds itself
   // "NETPLANET GmbH ( https://nic.at/registrar/597 )", "Megazone(http://HOSTING.KR)"
   return name.replace(/\s*\(\s*https?:\/\/[^)]*\)\s*$/i, "").trim() || null;
 }
