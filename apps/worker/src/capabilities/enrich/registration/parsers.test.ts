@@ -183,3 +183,21 @@ describe("WHOIS in every registry layout the world serves", () => {
     expect(w.name_servers).toEqual(phish.dns.ns.map((n) => n.toLowerCase()));
   });
 });
+
+describe("RDAP in every registry shape the world serves", () => {
+  const r = phish.registration;
+  const at = (tld: string) => ({ ...phish, owned: false as const, domain: `acmebank-login.${tld}` });
+  it.each([
+    ["com", r.registrar, r.abuse_email],
+    ["fr", r.registrar, null], // AFNIC: the registrar's own e-mail, no abuse entity
+    ["cz", expect.stringMatching(/^REG-/) as unknown as string, null], // CZ.NIC: handles only
+  ])(".%s", (tld, registrar, abuse) => {
+    const got = parseRdapDomain(domainRdap(at(tld), "http://rdap/", now));
+    expect(got).toMatchObject({ registrar, registrar_abuse_email: abuse });
+    // CZ.NIC prints whole seconds.
+    expect(Math.floor(Date.parse(got.registration_created!) / 1000)).toBe(
+      Math.floor(Date.parse(r.created) / 1000),
+    );
+    expect(got.name_servers).toEqual(phish.dns.ns.map((n) => n.toLowerCase()));
+  });
+});
