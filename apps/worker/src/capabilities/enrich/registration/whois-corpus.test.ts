@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseWhoisDomain } from "./whois-parse.ts";
+import { parseWhoisDomain, parseWhoisIp } from "./whois-parse.ts";
 
 // Real WHOIS answers captured by other projects (apps/worker/samples/whois/SOURCES.md), with the
 // values those projects expect. The share read right per field is printed and held to a floor.
@@ -62,4 +62,22 @@ describe("WHOIS on real answers from many registries", () => {
   it("still reads every registered name as registered", () => {
     expect(samples.filter((s) => s.got === null).map((s) => s.file)).toEqual([]);
   });
+});
+
+describe("WHOIS on real answers from the five RIRs", () => {
+  const want = JSON.parse(fs.readFileSync(path.join(dir, "expected-ip.json"), "utf8")) as Record<string, { country: string; abuse_email: string | null }>; // prettier-ignore
+  const got = Object.entries(want).map(([file, w]) => ({ file, w, r: parseWhoisIp(fs.readFileSync(path.join(dir, file), "utf8")) })); // prettier-ignore
+  it.each(["country", "abuse_email"] as const)(
+    "reads the network's %s right in at least 95% of them",
+    (field) => {
+      const wrong = got.filter(
+        (g) => (field === "country" ? g.r?.ip_country : g.r?.hosting_abuse_email) !== g.w[field],
+      );
+      console.log(
+        `WHOIS network ${field}: ${(100 * (1 - wrong.length / got.length)).toFixed(1)}% of ${got.length} right`,
+      );
+      for (const g of wrong) console.log(`  wrong: ${g.file}`);
+      expect(wrong.length / got.length).toBeLessThanOrEqual(0.05);
+    },
+  );
 });

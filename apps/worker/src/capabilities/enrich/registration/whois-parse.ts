@@ -159,6 +159,19 @@ export function parseWhoisDomain(text: string): RegistrationInfo | null {
   };
 }
 
+// ARIN: OrgAbuseEmail; RIPE: a comment "% Abuse contact for '...' is 'x@y'" (and the role's
+// abuse-mailbox); APNIC: the IRT's abuse-mailbox; LACNIC: the e-mail of the abuse-c handle.
+function networkAbuseEmail(text: string, entries: WhoisEntry[]): string | null {
+  const direct = first(entries, ["orgabuseemail", "abuse-mailbox"]);
+  if (direct) return direct;
+  const comment = /^%\s*Abuse contact for .* is '([^']+@[^']+)'/im.exec(text)?.[1];
+  if (comment) return comment;
+  const abuseC = first(entries, ["abuse-c"]);
+  const holder = abuseC ? entries.find((e) => e.key === "nic-hdl" && e.value === abuseC) : undefined;
+  const mail = holder && entries.find((e) => e.block === holder.block && e.key === "e-mail");
+  return mail?.value ?? first(entries, ["orgtechemail"]);
+}
+
 export function parseWhoisIp(text: string): NetworkInfo | null {
   if (isWhoisNoMatch(text)) return null;
   const entries = whoisEntries(text);
@@ -171,7 +184,7 @@ export function parseWhoisIp(text: string): NetworkInfo | null {
     network_name: f("netname"),
     owner: f("orgname", "org-name", "owner", "descr"),
     ip_country: f("country"),
-    hosting_abuse_email: f("orgabuseemail", "abuse-mailbox", "orgtechemail"),
+    hosting_abuse_email: networkAbuseEmail(text, entries),
     hosting_abuse_phone: f("orgabusephone"),
     cidr: f("cidr", "inetnum", "inet6num"),
   };
