@@ -11,7 +11,7 @@ const LABELS = {
   registrar: ["registrar", "registrar name", "sponsoring registrar", "registrar organization", "registrar organisation", "registration service provider", "authorized agency", "registrar of record", "current registar", "current registrar", "domain registrar", "registrar-name"], // prettier-ignore
   created: ["creation date", "created", "created on", "created date", "registered", "registered on", "registered date", "registration date", "registration time", "domain registered", "domain created", "record created", "domain record activated", "first registration date", "activated", "domain name commencement date", "assigned", "fecha de creación", "fecha de registro", "domain dateregistered", "data de criação", "data registrazione"], // prettier-ignore
   updated: ["updated date", "last updated", "last updated on", "last modified", "changed", "last update", "modified", "last-update", "domain record last updated", "record last updated", "updated", "domain datelastmodified", "ultima actualización"], // prettier-ignore
-  expires: ["registry expiry date", "registrar registration expiration date", "expiry date", "expiration date", "expires", "expires on", "expire", "expire date", "expiration time", "paid-till", "valid until", "validity", "renewal date", "domain expires", "record expires", "record will expire", "expire-date", "domain datebilleduntil", "fecha de vencimiento", "fecha de expiración", "data de expiração", "free-date"], // prettier-ignore
+  expires: ["registry expiry date", "registrar registration expiration date", "expiry date", "expiration date", "expires", "expires on", "expire", "expire date", "expiration time", "paid-till", "valid until", "validity", "renewal date", "domain expires", "record expires", "record will expire", "exp date", "expire-date", "domain datebilleduntil", "fecha de vencimiento", "fecha de expiración", "data de expiração", "free-date"], // prettier-ignore
   nameServers: [
     "name server",
     "name servers",
@@ -42,7 +42,15 @@ const LABELS = {
 // "name:" are someone else's.
 const OTHER_PARTY = /registrant|admin|tech|billing|contact|holder|owner|registrar|person|zone-c|titular/;
 const REGISTRAR_SECTION = /^(sponsoring )?registrar( information| details)?$/;
-const NAME_IN_SECTION = ["name", "organization", "organisation", "registrar name", "registrar", "company"];
+const NAME_IN_SECTION = [
+  "name",
+  "organization",
+  "organisation",
+  "organization name",
+  "registrar name",
+  "registrar",
+  "company",
+];
 // A handle rather than a name: "REG-MOJEID", "ACTI-0024", "ua.markmonitor".
 const HANDLE = /^[\w.]+(-[\w.]+)*$/;
 
@@ -83,7 +91,7 @@ function registrarName(entries: WhoisEntry[]): string | null {
     // "Registrar: ACTI-0024" / "Name: ACTIVE 24, s.r.o.".
     const named = entries.find((e, i) => {
       const next = entries[i + 1];
-      return e.value.trim() === name && LABELS.registrar.includes(e.key) && next?.block === e.block && NAME_IN_SECTION.includes(next.key) && !!next.value.trim(); // prettier-ignore
+      return e.value.trim() === name && LABELS.registrar.includes(e.key) && next?.block === e.block && next.key !== e.key && NAME_IN_SECTION.includes(next.key) && !!next.value.trim(); // prettier-ignore
     });
     if (named) name = entries[entries.indexOf(named) + 1]!.value.trim();
   }

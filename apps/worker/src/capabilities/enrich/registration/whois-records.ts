@@ -6,6 +6,7 @@
 //   "Label\tvalue"                      .ie, .hk
 //   "Label:" then indented lines        Nominet (.uk), SIDN (.nl), EURid (.eu), TWNIC (.tw)
 //   "Label" then indented "key: value"  .it ("Registrar" / "  Organization: ...")
+//   "** Registrar:" then "Label\t: v"   .tr
 //   "Record created on 2000-08-29"      TWNIC, .gg ("Registered on 30th April 2003")
 // Old Verisign thin answers list other names' records first ("Server Name: GOOGLE.COM.AR"...);
 // those blocks are dropped.
@@ -26,8 +27,8 @@ const BRACKET = /^\s*(?:[a-z]\.\s*)?\[([^\]]{1,60})\]\s*(.*?)\s*$/;
 const TAB = /^\s*([A-Za-z][A-Za-z ]{1,60}?)\t+\s*(.+?)\s*$/;
 const SENTENCE =
   /^\s*((?:record )?(?:created|expires|will expire|last updated)|registered) on:?\s+(.*?)\s*$/i;
-// The `whois` program's "[whois.nic.xyz]" before each server's answer.
-const SERVER_BANNER = /^\s*\[[\w-]+(\.[\w-]+)+\]\s*$/;
+// The `whois` program's "[Querying whois.nic.xyz]", "[whois.nic.xyz]" before each answer.
+const SERVER_BANNER = /^\s*\[(?:querying |redirected to )?[\w-]+(\.[\w-]+)+\]\s*$/i;
 const BARE_HEADER = /^([A-Za-z][A-Za-z /-]{1,40})$/;
 
 const normKey = (k: string) =>
@@ -58,6 +59,7 @@ interface Header {
   indent: number;
   /** Lines at the header's own indent belong to it (a block's first line, or a bare title). */
   sameIndent: boolean;
+  valuesOnly?: boolean;
   used: boolean;
 }
 
@@ -68,22 +70,28 @@ export function whoisEntries(text: string): WhoisEntry[] {
   let last: { entry: WhoisEntry; indent: number } | null = null;
   let block = 0;
   let blockStart = true;
-  for (const line of lines) {
+  for (let line of lines) {
     if (!line.trim()) {
+      // After a blank, a header still takes values (HKIRC's name servers) but no more labelled
+      // lines at its own indent (SIDN's empty "Abuse Contact:" before "Creation Date:").
       if (header?.used || !header) header = null;
+      else header.valuesOnly = true;
       if (!blockStart) block++;
       blockStart = true;
       last = null;
       continue;
     }
+    // .tr marks its headers "** Registrar:"; they start a block.
+    const star = /^\*\*\s+(?=\S.*:)/.exec(line);
+    if (star) line = line.slice(star[0].length);
     if (COMMENT.test(line) || SERVER_BANNER.test(line)) continue;
-    const startsBlock = blockStart;
+    const startsBlock = blockStart || !!star;
     blockStart = false;
     const indent = indentOf(line);
     const m = labelled(line);
-    if (header && (indent > header.indent || header.sameIndent)) {
+    if (header && (indent > header.indent || (header.sameIndent && !(header.valuesOnly && m)))) {
       header.used = true;
-      const kv = SENTENCE.exec(line) ?? KEY_VALUE.exec(line);
+      const kv = m;
       if (kv) out.push({ key: normKey(kv[1]!), value: kv[2]!, section: header.key, block });
       else out.push({ key: header.key, value: line.trim(), section: "", block });
       continue;
