@@ -151,6 +151,11 @@ describe("WHOIS dates", () => {
     expect(parseWhoisDate("soon")).toBeNull();
   });
 
+  it("says no match for an empty answer and reads garbage as nothing known", () => {
+    expect(parseWhoisDomain("")).toBeNull();
+    expect(parseWhoisDomain("\u0000\u0001 ::: [[[ \t\n")).toMatchObject({ registrar: null, registration_created: null, name_servers: [] }); // prettier-ignore
+  });
+
   it("splits comma-separated statuses", () => {
     expect(parseWhoisDomain("Domain name: example.rs\nDomain status: Active, clientUpdateProhibited\n")!.registration_status).toEqual(["Active", "clientUpdateProhibited"]); // prettier-ignore
   });

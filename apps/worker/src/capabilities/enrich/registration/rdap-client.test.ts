@@ -34,4 +34,13 @@ describe("RDAP client for IP networks", () => {
     ]);
     await expect(rdap.ip("not-an-address")).rejects.toThrow(/not an IP address/);
   });
+
+  it("refuses an answer that is not an RDAP object with a clear error", async () => {
+    const http = fakeHttp({
+      "https://boot/ipv4.json": { services: [[["8.0.0.0/8"], ["https://rdap.arin.net/registry/"]]] },
+      "https://rdap.arin.net/registry/ip/8.8.8.8": ["not", "an", "object"],
+    });
+    const rdap = createRdapClient({ http, bootstrapUrl: "https://boot/" });
+    await expect(rdap.ip("8.8.8.8")).rejects.toThrow("RDAP answer from https://rdap.arin.net/registry/ip/8.8.8.8 is not an RDAP object"); // prettier-ignore
+  });
 });

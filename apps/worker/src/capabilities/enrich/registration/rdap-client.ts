@@ -77,7 +77,15 @@ export function createRdapClient(opts: {
     const res = await opts.http.get(url, { headers: { accept: "application/rdap+json, application/json" } });
     if (res.status === 404) throw new RdapNotFoundError(`RDAP 404 for ${url}`);
     if (res.status !== 200) throw new RdapUnavailableError(`RDAP HTTP ${res.status} for ${url}`);
-    return { json: JSON.parse(res.body.toString("utf8")) as Record<string, unknown>, url };
+    let json: unknown;
+    try {
+      json = JSON.parse(res.body.toString("utf8"));
+    } catch {
+      throw new RdapUnavailableError(`RDAP answer from ${url} is not JSON`);
+    }
+    if (!json || typeof json !== "object" || Array.isArray(json))
+      throw new RdapUnavailableError(`RDAP answer from ${url} is not an RDAP object`);
+    return { json: json as Record<string, unknown>, url };
   };
   const join = (b: string, path: string) => `${b.endsWith("/") ? b : `${b}/`}${path}`;
 

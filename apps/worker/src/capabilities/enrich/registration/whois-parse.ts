@@ -146,7 +146,7 @@ const NO_MATCH = new RegExp(
 ); // prettier-ignore
 
 function isWhoisNoMatch(text: string): boolean {
-  return NO_MATCH.test(text);
+  return !text.trim() || NO_MATCH.test(text);
 }
 
 /** Registration data from a WHOIS answer, or null when the registry says there is no such name. */
