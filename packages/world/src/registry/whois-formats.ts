@@ -297,3 +297,29 @@ const BY_SUFFIX: Record<string, Format> = {
 export function whoisFormatFor(domain: string): Format {
   return BY_SUFFIX[domain.toLowerCase().split(".").pop()!] ?? icann;
 }
+
+// How each registry says a name is not registered (apps/worker/samples/whois/likexian-notfound/).
+const NOT_FOUND: Record<string, (name: string) => string[]> = {
+  uk: (n) => [`    No match for "${n}".`, "    This domain name has not been registered."],
+  de: (n) => [`Domain: ${n}`, "Status: free"],
+  eu: (n) => [`Domain: ${n}`, "Script: LATIN", "Status: AVAILABLE"],
+  nl: (n) => [`${n} is free`],
+  fr: () => ["%%", "%% This is the AFNIC Whois server.", "%%", "%% No entries found in the AFNIC Database."],
+  jp: () => ["No match!!"],
+  br: (n) => [`% No match for ${n}`],
+  ru: () => ["No entries found for the selected source(s)."],
+  su: () => ["No entries found for the selected source(s)."],
+  cn: () => ["No matching record."],
+  tw: () => ["No Found"],
+};
+
+/** The registry's answer for a name it does not hold (Verisign's wording where none is listed). */
+export function whoisNotFound(name: string, now: Date): string[] {
+  const say = NOT_FOUND[name.toLowerCase().split(".").pop()!];
+  return say
+    ? say(name)
+    : [
+        `No match for "${name.toUpperCase()}".`,
+        `>>> Last update of whois database: ${iso(now.toISOString())} <<<`,
+      ];
+}

@@ -1,5 +1,5 @@
 import type { DomainEntry } from "../scenario/schema.ts";
-import { whoisFormatFor } from "./whois-formats.ts";
+import { whoisFormatFor, whoisNotFound } from "./whois-formats.ts";
 import type { NetworkRange } from "./registry-index.ts";
 
 // Port-43 answers: domains in the layout of the registry that runs the TLD (whois-formats.ts),
@@ -43,4 +43,9 @@ export function networkWhois(n: NetworkRange): string {
 
 export function noMatch(query: string, now: Date): string {
   return `No match for "${query.toUpperCase()}".\r\n>>> Last update of whois database: ${z(now.toISOString())} <<<\r\n`;
+}
+
+/** A domain the registries do not hold, in the wording of the TLD's registry. */
+export function domainNoMatch(name: string, now: Date): string {
+  return whoisNotFound(name, now).join("\r\n") + "\r\n";
 }

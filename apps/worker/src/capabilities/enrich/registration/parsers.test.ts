@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { domainRdap, ipRdap } from "@brandwarden/world/registry/rdap-json";
-import { domainWhois, networkWhois, noMatch } from "@brandwarden/world/registry/whois-text";
+import { domainNoMatch, domainWhois, networkWhois, noMatch } from "@brandwarden/world/registry/whois-text";
 import { RegistryIndex } from "@brandwarden/world/registry/registry-index";
 import { smallScenario } from "@brandwarden/world/testing/test-world";
 import { eppStatus, parseRdapDomain, parseRdapIp } from "./rdap-parse.ts";
@@ -204,5 +204,11 @@ describe("RDAP in every registry shape the world serves", () => {
       Math.floor(Date.parse(r.created) / 1000),
     );
     expect(got.name_servers).toEqual(phish.dns.ns.map((n) => n.toLowerCase()));
+  });
+});
+
+describe("WHOIS 'no such name' in every registry's wording the world serves", () => {
+  it.each(["com", "xyz", "co.uk", "de", "eu", "nl", "fr", "jp", "com.br", "ru", "cn", "tw"])(".%s", (tld) => {
+    expect(parseWhoisDomain(domainNoMatch(`never-registered.${tld}`, now))).toBeNull();
   });
 });
