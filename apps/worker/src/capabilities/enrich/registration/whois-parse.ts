@@ -4,14 +4,14 @@ import { whoisEntries, type WhoisEntry } from "./whois-records.ts";
 
 // Port-43 WHOIS text to the same fields as RDAP (pure). The labels are those the registries in
 // apps/worker/samples/whois/ print (ICANN format, Verisign, JPRS, Nominet, DENIC, AFNIC, SIDN,
-// CZ.NIC, Ru-Center, CNNIC, TWNIC, KISA and the other ccTLDs); the first matching label wins,
-// in the order listed, because registries print the domain's own block before contacts'.
+// CZ.NIC, Ru-Center, CNNIC, TWNIC, KISA and the other ccTLDs). Of the entries under a field's
+// labels, the first in the answer wins: registries print the domain's own block before contacts'.
 
 const LABELS = {
   registrar: ["registrar", "registrar name", "sponsoring registrar", "registrar organization", "registrar organisation", "registration service provider", "authorized agency", "registrar of record", "current registar", "current registrar", "domain registrar", "registrar-name"], // prettier-ignore
   created: ["creation date", "created", "created on", "created date", "registered", "registered on", "registered date", "registration date", "registration time", "domain registered", "domain created", "record created", "domain record activated", "first registration date", "activated", "domain name commencement date", "assigned", "fecha de creación", "fecha de registro", "domain dateregistered", "data de criação", "data registrazione"], // prettier-ignore
   updated: ["updated date", "last updated", "last updated on", "last modified", "changed", "last update", "modified", "last-update", "domain record last updated", "record last updated", "updated", "domain datelastmodified", "ultima actualización"], // prettier-ignore
-  expires: ["registry expiry date", "registrar registration expiration date", "expiry date", "expiration date", "expires", "expires on", "expire", "expire date", "expiration time", "paid-till", "valid until", "validity", "renewal date", "domain expires", "record expires", "record will expire", "exp date", "expire-date", "domain datebilleduntil", "fecha de vencimiento", "fecha de expiración", "data de expiração", "free-date"], // prettier-ignore
+  expires: ["registry expiry date", "registrar registration expiration date", "expiry date", "expiration date", "expires", "expires on", "expire", "expire date", "expiration time", "paid-till", "valid until", "validity", "renewal date", "domain expires", "record expires", "record will expire", "exp date", "expire-date", "domain datebilleduntil", "fecha de vencimiento", "fecha de expiración", "data de expiração"], // prettier-ignore
   nameServers: [
     "name server",
     "name servers",
@@ -31,7 +31,7 @@ const LABELS = {
     /^ns\d*$/,
   ],
   // .rs prints "DNS: ns1.google.com - 216.239.32.10"; .dk "DNS:" beside its "Hostname:" lines.
-  nameServersElse: ["dns"], // prettier-ignore
+  nameServersElse: ["dns"],
   status: ["domain status", "status", "state"],
   registrant: ["registrant organization", "registrant organisation", "registrant name", "registrant", "org", "holder", "owner", "organization"], // prettier-ignore
   abuseEmail: ["registrar abuse contact email", "abuse contact email", "abuse-email"],

@@ -8,8 +8,8 @@
 //   "Label" then indented "key: value"  .it ("Registrar" / "  Organization: ...")
 //   "** Registrar:" then "Label\t: v"   .tr
 //   "Record created on 2000-08-29"      TWNIC, .gg ("Registered on 30th April 2003")
-// Old Verisign thin answers list other names' records first ("Server Name: GOOGLE.COM.AR"...);
-// those blocks are dropped.
+// Dropped: old Verisign thin answers' other matches ("Server Name: GOOGLE.COM.AR"...), IANA's
+// referral record before the registry's answer, and the `whois` program's banners.
 
 export interface WhoisEntry {
   /** Lower-case label, spaces and underscores collapsed ("creation date", "paid-till"). */
@@ -91,8 +91,7 @@ export function whoisEntries(text: string): WhoisEntry[] {
     const m = labelled(line);
     if (header && (indent > header.indent || (header.sameIndent && !(header.valuesOnly && m)))) {
       header.used = true;
-      const kv = m;
-      if (kv) out.push({ key: normKey(kv[1]!), value: kv[2]!, section: header.key, block });
+      if (m) out.push({ key: normKey(m[1]!), value: m[2]!, section: header.key, block });
       else out.push({ key: header.key, value: line.trim(), section: "", block });
       continue;
     }
