@@ -3,7 +3,12 @@ import type { DomainEntry } from "../scenario/schema.ts";
 import { hashString } from "../scenario/prng.ts";
 import type { NetworkRange } from "./registry-index.ts";
 
-// RDAP responses (RFC 9083) shaped like the gTLD registries' and ARIN's.
+// RDAP responses (RFC 9083) shaped like the registries' and ARIN's. Domains: the ICANN gTLD
+// response profile (Verisign, as in apps/worker/samples/rdap/whoisit/domain1.json) by default;
+// AFNIC's shape for .fr (samples/rdap/icann-rdap/lemonde.fr.json: the registrar entity is also
+// "sponsor", with its own e-mail and no abuse entity) and CZ.NIC's for .cz
+// (samples/rdap/openrdap/domain-example.cz.json: entities named by handle only, dates with an
+// offset).
 
 type Json = Record<string, unknown>;
 
@@ -17,6 +22,71 @@ function rdapStatus(epp: string): string {
 const selfLink = (href: string) => ({ value: href, rel: "self", href, type: "application/rdap+json" });
 
 export function domainRdap(d: DomainEntry, base: string, now: Date): Json {
+  const tld = d.domain.split(".").pop()!.toLowerCase();
+  if (tld === "fr") return afnicDomain(d, base);
+  if (tld === "cz") return cznicDomain(d, base);
+  return gtldDomain(d, base, now);
+}
+
+const frHandle = (d: DomainEntry, prefix: string) => `${prefix}${hashString(d.domain) % 100_000}-FRNIC`;
+
+function afnicDomain(d: DomainEntry, base: string): Json {
+  const r = d.registration;
+  return {
+    rdapConformance: ["rdap_level_0", "icann_rdap_technical_implementation_guide_0", "icann_rdap_response_profile_0"], // prettier-ignore
+    objectClassName: "domain",
+    handle: `DOM${String(hashString(d.domain)).padStart(12, "0")}-FRNIC`,
+    ldhName: d.domain,
+    links: [selfLink(`${base}domain/${d.domain}`)],
+    events: [
+      { eventAction: "registration", eventDate: r.created },
+      { eventAction: "expiration", eventDate: r.expires },
+      { eventAction: "last changed", eventDate: r.updated },
+    ],
+    status: r.status.map(rdapStatus),
+    entities: [
+      {
+        objectClassName: "entity",
+        handle: frHandle(d, "RAR"),
+        roles: ["sponsor", "registrar"],
+        publicIds: [{ type: "IANA Registrar ID", identifier: String(r.registrar_iana_id) }],
+        vcardArray: vcard(["fn", {}, "text", r.registrar], ["tel", {}, "text", r.abuse_phone], ["email", {}, "text", r.abuse_email]), // prettier-ignore
+      },
+      {
+        objectClassName: "entity",
+        handle: frHandle(d, "H"),
+        roles: ["registrant"],
+        vcardArray: vcard(["fn", {}, "text", r.privacy ? "" : (r.registrant_org ?? "")], ["org", {}, "text", r.privacy ? "" : (r.registrant_org ?? "")]), // prettier-ignore
+        ...(r.privacy ? { remarks: [{ title: "REDACTED FOR PRIVACY", description: ["Data restricted by the registrant."] }] } : {}), // prettier-ignore
+      },
+    ],
+    nameservers: d.dns.ns.map((ns) => ({ objectClassName: "nameserver", ldhName: ns })),
+  };
+}
+
+function cznicDomain(d: DomainEntry, base: string): Json {
+  const r = d.registration;
+  const offset = (t: string) => new Date(t).toISOString().replace(/\.\d+Z$/, "+00:00");
+  return {
+    rdapConformance: ["rdap_level_0", "fred_version_0"],
+    objectClassName: "domain",
+    handle: d.domain,
+    ldhName: d.domain,
+    links: [selfLink(`${base}domain/${d.domain}`)],
+    entities: [
+      { objectClassName: "entity", handle: `SB:${hashString(d.domain)}`, roles: ["registrant"] },
+      { objectClassName: "entity", handle: `REG-${r.registrar.replace(/[^A-Za-z0-9]/g, "").slice(0, 12).toUpperCase()}`, roles: ["registrar"] }, // prettier-ignore
+    ],
+    events: [
+      { eventAction: "registration", eventDate: offset(r.created) },
+      { eventAction: "expiration", eventDate: offset(r.expires) },
+    ],
+    status: ["active"],
+    nameservers: d.dns.ns.map((ns) => ({ objectClassName: "nameserver", ldhName: ns })),
+  };
+}
+
+function gtldDomain(d: DomainEntry, base: string, now: Date): Json {
   const r = d.registration;
   const tld = d.domain.split(".").pop()!.toUpperCase();
   const unicode = domainToUnicode(d.domain);

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { domainRdap, ipRdap, rdapError } from "./rdap-json.ts";
 import { RegistryIndex } from "./registry-index.ts";
@@ -46,8 +47,10 @@ export async function startRdapServer(
       const d = index.domain(m[1]!);
       return d ? reply(200, domainRdap(d, rdapBase, now)) : reply(404, rdapError(404, "Not Found", `${m[1]} is not registered`)); // prettier-ignore
     }
-    m = /^\/rdap\/ip\/([0-9.]+)(?:\/(\d+))?$/.exec(path);
+    m = /^\/rdap\/ip\/([0-9a-fA-F.:]+)(?:\/(\d+))?$/.exec(path);
     if (m) {
+      // The world's networks are IPv4; an IPv6 query is valid and finds nothing (RFC 9083 404).
+      if (net.isIPv6(m[1]!)) return reply(404, rdapError(404, "Not Found", `no network for ${m[1]}`));
       if (!RegistryIndex.isIp(m[1]!)) return reply(400, rdapError(400, "Bad Request", "invalid IP address"));
       const n = index.network(m[1]!);
       return n ? reply(200, ipRdap(n, rdapBase, m[1]!)) : reply(404, rdapError(404, "Not Found", `no network for ${m[1]}`)); // prettier-ignore

@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { RegistryIndex } from "./registry-index.ts";
-import { domainWhois, networkWhois, noMatch } from "./whois-text.ts";
+import { domainNoMatch, domainWhois, networkWhois, noMatch } from "./whois-text.ts";
 
 // WHOIS (RFC 3912): one query line per connection, one answer, then the server closes.
 
@@ -22,7 +22,7 @@ function whoisAnswer(index: RegistryIndex, line: string, now = new Date()): stri
     return n ? networkWhois(n) : noMatch(query, now);
   }
   const d = index.domain(query);
-  return d ? domainWhois(d, now) : noMatch(query, now);
+  return d ? domainWhois(d, now) : domainNoMatch(query, now);
 }
 
 export async function startWhoisServer(

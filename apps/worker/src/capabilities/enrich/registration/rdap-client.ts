@@ -1,4 +1,5 @@
 import type { HttpClient } from "../../../ports/http/http.port.ts";
+import { parseIp, prefixMatch } from "./ip-ranges.ts";
 
 // RDAP through the IANA bootstrap (RFC 9224): dns.json maps TLDs, ipv4.json/ipv6.json map
 // prefixes to RDAP base URLs. Bootstrap files are fetched once and cached for `ttlMs`.
@@ -17,12 +18,6 @@ export class RdapNotFoundError extends Error {
   readonly code = "ENOTFOUND";
 }
 
-function ipv4ToInt(ip: string): number | null {
-  const p = ip.split(".").map(Number);
-  if (p.length !== 4 || p.some((x) => !Number.isInteger(x) || x < 0 || x > 255)) return null;
-  return ((p[0]! << 24) | (p[1]! << 16) | (p[2]! << 8) | p[3]!) >>> 0;
-}
-
 /** The RDAP base URL for a domain's TLD (longest matching suffix), or null. Pure. */
 export function rdapBaseForDomain(file: BootstrapFile, domain: string): string | null {
   const labels = domain.toLowerCase().split(".");
@@ -34,19 +29,16 @@ export function rdapBaseForDomain(file: BootstrapFile, domain: string): string |
   return null;
 }
 
-/** The RDAP base URL for an IPv4 address (most specific prefix), or null. Pure. */
-export function rdapBaseForIpv4(file: BootstrapFile, ip: string): string | null {
-  const n = ipv4ToInt(ip);
-  if (n === null) return null;
+/** The RDAP base URL for an address (most specific prefix of ipv4.json or ipv6.json), or null. Pure. */
+export function rdapBaseForIp(file: BootstrapFile, address: string): string | null {
+  const ip = parseIp(address);
+  if (!ip) return null;
   let best: { len: number; url: string } | null = null;
   for (const [prefixes, urls] of file.services) {
+    const url = urls.find((u) => u.startsWith("https:")) ?? urls[0];
     for (const p of prefixes) {
-      const [net, lenText] = p.split("/");
-      const base = ipv4ToInt(net ?? "");
-      const len = Number(lenText);
-      if (base === null || !(len >= 0 && len <= 32)) continue;
-      const mask = len === 0 ? 0 : (~0 << (32 - len)) >>> 0;
-      if ((n & mask) === (base & mask) && (!best || len > best.len) && urls[0]) best = { len, url: urls[0] };
+      const len = prefixMatch(ip, p);
+      if (len >= 0 && url && (!best || len > best.len)) best = { len, url };
     }
   }
   return best?.url ?? null;
@@ -85,7 +77,15 @@ export function createRdapClient(opts: {
     const res = await opts.http.get(url, { headers: { accept: "application/rdap+json, application/json" } });
     if (res.status === 404) throw new RdapNotFoundError(`RDAP 404 for ${url}`);
     if (res.status !== 200) throw new RdapUnavailableError(`RDAP HTTP ${res.status} for ${url}`);
-    return { json: JSON.parse(res.body.toString("utf8")) as Record<string, unknown>, url };
+    let json: unknown;
+    try {
+      json = JSON.parse(res.body.toString("utf8"));
+    } catch {
+      throw new RdapUnavailableError(`RDAP answer from ${url} is not JSON`);
+    }
+    if (!json || typeof json !== "object" || Array.isArray(json))
+      throw new RdapUnavailableError(`RDAP answer from ${url} is not an RDAP object`);
+    return { json: json as Record<string, unknown>, url };
   };
   const join = (b: string, path: string) => `${b.endsWith("/") ? b : `${b}/`}${path}`;
 
@@ -96,7 +96,9 @@ export function createRdapClient(opts: {
       return fetchJson(join(svc, `domain/${name}`));
     },
     async ip(address) {
-      const svc = rdapBaseForIpv4(await bootstrap("ipv4.json"), address);
+      const ip = parseIp(address);
+      if (!ip) throw new RdapUnavailableError(`not an IP address: ${address}`);
+      const svc = rdapBaseForIp(await bootstrap(ip.version === 4 ? "ipv4.json" : "ipv6.json"), address);
       if (!svc) throw new RdapUnavailableError(`no RDAP service for ${address}`);
       return fetchJson(join(svc, `ip/${address}`));
     },
