@@ -79,7 +79,10 @@ const anthropicInvalid = (message: string): Refusal => ({
 });
 
 /** The refusal an Anthropic Messages request gets for its model, or null when accepted. */
-export function anthropicRefusal(body: Record<string, unknown>, lastRole: string | undefined): Refusal | null {
+export function anthropicRefusal(
+  body: Record<string, unknown>,
+  lastRole: string | undefined,
+): Refusal | null {
   const version = claudeVersion(typeof body.model === "string" ? body.model : "");
   if (!version) return null;
   if (lastRole === "assistant" && atLeast(version, 4, 6)) {
@@ -88,7 +91,9 @@ export function anthropicRefusal(body: Record<string, unknown>, lastRole: string
     );
   }
   if (body.temperature !== undefined && body.top_p !== undefined && atLeast(version, 4, 1)) {
-    return anthropicInvalid("`temperature` and `top_p` cannot both be specified for this model. Please use only one.");
+    return anthropicInvalid(
+      "`temperature` and `top_p` cannot both be specified for this model. Please use only one.",
+    );
   }
   return null;
 }

@@ -243,7 +243,9 @@ type AnthropicBlock =
 function anthropicStream(reply: FastifyReply, message: Record<string, unknown>, block: AnthropicBlock) {
   const usage = message.usage as { input_tokens: number; output_tokens: number };
   const start =
-    block.type === "text" ? { type: "text", text: "" } : { type: "tool_use", id: block.id, name: block.name, input: {} };
+    block.type === "text"
+      ? { type: "text", text: "" }
+      : { type: "tool_use", id: block.id, name: block.name, input: {} };
   const deltas =
     block.type === "text"
       ? chunks(block.text).map((c) => ({ type: "text_delta", text: c }))
