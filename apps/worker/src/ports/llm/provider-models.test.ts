@@ -57,6 +57,7 @@ const TODAY: Array<["openai" | "anthropic", string]> = [
   ["openai", "o4-mini"],
   ["anthropic", "claude-opus-4-6"],
   ["anthropic", "claude-sonnet-4-6"],
+  ["anthropic", "claude-opus-4-7"],
 ];
 const OLDER: Array<["openai" | "anthropic", string]> = [
   ["openai", "gpt-4o"],
@@ -135,6 +136,7 @@ describe("what each family is sent", () => {
       maxTokens: 300,
     });
     const [body] = bodies();
+    expect(body!.temperature).toBe(0); // Opus 4.6 still takes it; 4.7 does not (above)
     expect(body!.tool_choice).toEqual({ type: "tool", name: "audit_verdict" });
     expect(body!.tools).toEqual([
       expect.objectContaining({ name: "audit_verdict", input_schema: VERDICT_SCHEMA }),

@@ -3,13 +3,17 @@
  * chat completions API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio...) and Anthropic Messages.
  * Requests are shaped to what today's models accept: reasoning models get `max_completion_tokens`
  * and no temperature (model-family.ts); Claude gets structured output through a forced tool call,
- * never an assistant prefill (refused from Claude 4.6 on). Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
+ * never an assistant prefill (refused from Claude 4.6 on), and no temperature from Opus 4.7 on. Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
  * and charges its tokens to an optional budget.
  */
 import type { TokenBudget } from "./budget.ts";
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
 import type { LlmFetch } from "./llm.port.ts";
-import { isOpenAiReasoningModel, REASONING_ALLOWANCE_TOKENS } from "./model-family.ts";
+import {
+  claudeAcceptsTemperature,
+  isOpenAiReasoningModel,
+  REASONING_ALLOWANCE_TOKENS,
+} from "./model-family.ts";
 import { imageFence } from "./prompt.ts";
 
 interface LlmMessage {
@@ -241,7 +245,7 @@ function anthropicCall(o: HttpProviderOptions, req: LlmRequest, images: string[]
       system: req.system,
       messages,
       max_tokens: req.maxTokens,
-      temperature: 0,
+      ...(claudeAcceptsTemperature(o.model) ? { temperature: 0 } : {}),
       ...tool,
     },
     maxOutputTokens: req.maxTokens,

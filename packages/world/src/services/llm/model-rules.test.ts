@@ -142,6 +142,21 @@ describe("Anthropic Claude", () => {
     expect((await claude("claude-3-5-sonnet-20241022", both)).status).toBe(200);
   });
 
+  it.each(["claude-opus-4-7", "claude-opus-4-8", "claude-opus-5"])(
+    "%s refuses temperature 0: the sampling parameters were removed",
+    async (model) => {
+      const r = await claude(model, { temperature: 0 });
+      expect(r).toEqual({
+        status: 400,
+        body: {
+          type: "error",
+          error: { type: "invalid_request_error", message: "`temperature` is deprecated for this model." },
+        },
+      });
+      expect((await claude(model)).status).toBe(200);
+    },
+  );
+
   it("answers a forced tool with a tool_use block whose input fits the tool's schema", async () => {
     const schema = {
       type: "object",
@@ -175,12 +190,16 @@ describe("Anthropic Claude", () => {
   });
 
   it("reads Claude versions from model ids as the API, Bedrock and Vertex spell them", () => {
-    expect(claudeVersion("claude-opus-4-6")).toEqual({ major: 4, minor: 6 });
-    expect(claudeVersion("claude-sonnet-4-5-20250929")).toEqual({ major: 4, minor: 5 });
-    expect(claudeVersion("claude-sonnet-4-20250514")).toEqual({ major: 4, minor: 0 });
-    expect(claudeVersion("claude-3-5-sonnet-20241022")).toEqual({ major: 3, minor: 5 });
-    expect(claudeVersion("us.anthropic.claude-opus-4-6-v1:0")).toEqual({ major: 4, minor: 6 });
-    expect(claudeVersion("claude-opus-4-1@20250805")).toEqual({ major: 4, minor: 1 });
+    expect(claudeVersion("claude-opus-4-6")).toEqual({ family: "opus", major: 4, minor: 6 });
+    expect(claudeVersion("claude-sonnet-4-5-20250929")).toEqual({ family: "sonnet", major: 4, minor: 5 });
+    expect(claudeVersion("claude-sonnet-4-20250514")).toEqual({ family: "sonnet", major: 4, minor: 0 });
+    expect(claudeVersion("claude-3-5-sonnet-20241022")).toEqual({ family: "sonnet", major: 3, minor: 5 });
+    expect(claudeVersion("us.anthropic.claude-opus-4-6-v1:0")).toEqual({
+      family: "opus",
+      major: 4,
+      minor: 6,
+    });
+    expect(claudeVersion("claude-opus-4-1@20250805")).toEqual({ family: "opus", major: 4, minor: 1 });
     expect(claudeVersion("llama3.1:8b")).toBeNull();
   });
 });

@@ -12,6 +12,9 @@
 // from Claude Opus 4.6; bodies as in smallmain/vscode-unify-chat-provider#249 and
 // Kilo-Org/kilocode#13286), and Claude 4.1+ (Opus 4.1, the 4.5 and 4.6 families) refuse
 // `temperature` and `top_p` together (langfuse/langfuse#9882, skydiscover-ai/skydiscover#15).
+// Claude Opus 4.7 and later removed the sampling parameters: a non-default `temperature`, `top_p`
+// or `top_k` is refused (Anthropic's "What's new in Claude 4.7: sampling parameters removed";
+// bodies as in rocketride-org/rocketride-server#1194, BoltAI/BoltAI#410, vercel/ai#16853).
 // Older models (gpt-4o, claude-3-5-sonnet) and self-hosted OpenAI-compatible servers (Ollama,
 // vLLM: any other model name) accept all of these.
 
@@ -58,16 +61,16 @@ export function openaiRefusal(body: Record<string, unknown>): Refusal | null {
  * `claude-opus-5`, `claude-3-5-sonnet-20241022`, `claude-sonnet-4-20250514` (4.0). Null for
  * other names (a proxy's or a local server's model).
  */
-export function claudeVersion(model: string): { major: number; minor: number } | null {
+export function claudeVersion(model: string): { family: string; major: number; minor: number } | null {
   const id = model
     .trim()
     .toLowerCase()
     .replace(/^.*\//, "")
     .replace(/^(?:[a-z]{2,4}\.)?anthropic\./, "");
-  const named = /^claude-(?:opus|sonnet|haiku|[a-z]+)-(\d+)(?:-(\d{1,2}))?(?:-\d{8})?(?:[@:-].*)?$/.exec(id);
-  if (named) return { major: Number(named[1]), minor: Number(named[2] ?? 0) };
-  const legacy = /^claude-(\d+)(?:-(\d))?-[a-z]+/.exec(id);
-  return legacy ? { major: Number(legacy[1]), minor: Number(legacy[2] ?? 0) } : null;
+  const named = /^claude-([a-z]+)-(\d+)(?:-(\d{1,2}))?(?:-\d{8})?(?:[@:-].*)?$/.exec(id);
+  if (named) return { family: named[1]!, major: Number(named[2]), minor: Number(named[3] ?? 0) };
+  const legacy = /^claude-(\d+)(?:-(\d))?-([a-z]+)/.exec(id);
+  return legacy ? { family: legacy[3]!, major: Number(legacy[1]), minor: Number(legacy[2] ?? 0) } : null;
 }
 
 const atLeast = (v: { major: number; minor: number }, major: number, minor: number) =>
@@ -89,6 +92,12 @@ export function anthropicRefusal(
     return anthropicInvalid(
       "This model does not support assistant message prefill. The conversation must end with a user message.",
     );
+  }
+  if (version.family === "opus" && atLeast(version, 4, 7)) {
+    const set = (["temperature", "top_p", "top_k"] as const).find(
+      (p) => body[p] !== undefined && body[p] !== null && !(p === "temperature" && body[p] === 1),
+    );
+    if (set) return anthropicInvalid(`\`${set}\` is deprecated for this model.`);
   }
   if (body.temperature !== undefined && body.top_p !== undefined && atLeast(version, 4, 1)) {
     return anthropicInvalid(
