@@ -133,4 +133,15 @@ describe("the response parser on real API answers", () => {
     expect(err).toBeInstanceOf(LlmError);
     expect((err as LlmError).message).toMatch(/used its \d+ output tokens before answering/);
   });
+
+  it("reports a model's declining (the `refusal` field) as such, not as an empty answer", async () => {
+    const declined = JSON.parse(sample("openai/gpt-5.json")) as {
+      choices: Array<{ message: { content: string | null; refusal: string | null } }>;
+    };
+    declined.choices[0]!.message = { content: null, refusal: "I'm sorry, I can't help with that." };
+    const err = await answering("openai", "gpt-5", JSON.stringify(declined))
+      .complete({ system: "s", user: "u", maxTokens: 100 })
+      .catch((e: unknown) => e);
+    expect((err as LlmError).message).toBe("the model declined: I'm sorry, I can't help with that.");
+  });
 });

@@ -3,7 +3,8 @@
  * chat completions API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio...) and Anthropic Messages.
  * Requests are shaped to what today's models accept: reasoning models get `max_completion_tokens`
  * and no temperature (model-family.ts); Claude gets structured output through a forced tool call,
- * never an assistant prefill (refused from Claude 4.6 on), and no temperature from Opus 4.7 on. Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
+ * never an assistant prefill (refused from Claude 4.6 on), and no temperature from Opus 4.7 on.
+ * Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
  * and charges its tokens to an optional budget.
  */
 import type { TokenBudget } from "./budget.ts";
