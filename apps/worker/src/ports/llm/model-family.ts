@@ -16,6 +16,15 @@ export function isOpenAiReasoningModel(model: string): boolean {
 }
 
 /**
+ * The first reasoning models (o1-mini, o1-preview) refuse a system or developer message (the 400
+ * recorded in pydantic/pydantic-ai's test_openai_o1_mini_system_role cassette): their
+ * instructions go at the head of the user turn.
+ */
+export function acceptsSystemMessage(model: string): boolean {
+  return !/(?:^|\/)o1-(?:mini|preview)/i.test(model.trim());
+}
+
+/**
  * Output tokens a reasoning model may spend thinking before it writes the answer: added to the
  * answer's own limit, since `max_completion_tokens` caps both and a model that runs out while
  * reasoning answers nothing (finish_reason "length").

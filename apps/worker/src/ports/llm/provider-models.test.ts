@@ -55,6 +55,7 @@ const TODAY: Array<["openai" | "anthropic", string]> = [
   ["openai", "gpt-5-mini"],
   ["openai", "o3-mini"],
   ["openai", "o4-mini"],
+  ["openai", "o1-mini"],
   ["anthropic", "claude-opus-4-6"],
   ["anthropic", "claude-sonnet-4-6"],
   ["anthropic", "claude-opus-4-7"],

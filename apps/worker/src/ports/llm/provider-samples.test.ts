@@ -78,6 +78,7 @@ const ANSWERS: Answer[] = [
 const REFUSALS = [
   { file: "openai/error-max-tokens-gpt-5.json", kind: "openai", says: /'max_tokens' is not supported/ },
   { file: "openai/error-temperature-gpt-5.json", kind: "openai", says: /'temperature' does not support 0/ },
+  { file: "openai/error-system-role-o1-mini.json", kind: "openai", says: /does not support 'system'/ },
   {
     file: "anthropic/error-prefill-claude-4-6.json",
     kind: "anthropic",

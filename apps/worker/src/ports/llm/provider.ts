@@ -11,6 +11,7 @@ import type { TokenBudget } from "./budget.ts";
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
 import type { LlmFetch } from "./llm.port.ts";
 import {
+  acceptsSystemMessage,
   claudeAcceptsTemperature,
   isOpenAiReasoningModel,
   REASONING_ALLOWANCE_TOKENS,
@@ -146,6 +147,13 @@ function fencedImages<T>(images: T[], part: (image: T) => unknown): unknown[] {
   });
 }
 
+/** A user turn that carries the instructions first, for a model that takes no system message. */
+function withInstructions(system: string, content: string | unknown[]): string | unknown[] {
+  return typeof content === "string"
+    ? `${system}\n\n${content}`
+    : [{ type: "text", text: system }, ...content];
+}
+
 function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): WireCall {
   const userContent = images.length
     ? [
@@ -153,10 +161,12 @@ function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): 
         ...fencedImages(images, (url) => ({ type: "image_url", image_url: { url } })),
       ]
     : req.user;
-  const messages: Array<{ role: string; content: unknown }> = [
-    { role: "system", content: req.system },
-    { role: "user", content: userContent },
-  ];
+  const messages: Array<{ role: string; content: unknown }> = acceptsSystemMessage(o.model)
+    ? [
+        { role: "system", content: req.system },
+        { role: "user", content: userContent },
+      ]
+    : [{ role: "user", content: withInstructions(req.system, userContent) }];
   if (req.repair) {
     messages.push({ role: "assistant", content: req.repair.previous });
     messages.push({ role: "user", content: req.repair.problem });

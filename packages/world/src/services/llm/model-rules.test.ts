@@ -68,6 +68,19 @@ describe("OpenAI reasoning models (GPT-5 family, o-series)", () => {
     expect(r.body).toEqual(realBody("openai/error-temperature-gpt-5.json"));
   });
 
+  it.each(["o1-mini", "o1-preview"])("%s refuses a system message with the real 400 body", async (model) => {
+    const r = await post("/v1/chat/completions", {
+      model,
+      max_completion_tokens: 500,
+      messages: [
+        { role: "system", content: "You are a helpful assistant." },
+        { role: "user", content: "Hello" },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(realBody("openai/error-system-role-o1-mini.json"));
+  });
+
   it("answers max_completion_tokens with the default temperature, counting reasoning tokens", async () => {
     const r = await chat({ model: "gpt-5", max_completion_tokens: 2_000, temperature: 1 });
     expect(r.status).toBe(200);

@@ -5,7 +5,9 @@
 // (platform.openai.com/docs/guides/reasoning, /docs/api-reference/chat/create: "max_tokens ... is
 // not compatible with o-series models"). The bodies are the ones the API answers, as reported in
 // public issues (griptape-ai/ComfyUI-Griptape#312 for gpt-5, teilomillet/gollm#33 for o1/o3-mini,
-// gabrii/Cursor-Azure-GPT-5#33 and OpenHands/OpenHands#4131 for temperature).
+// gabrii/Cursor-Azure-GPT-5#33 and OpenHands/OpenHands#4131 for temperature). The first
+// reasoning models, o1-mini and o1-preview, also refuse a system (or developer) message: body as
+// recorded in pydantic/pydantic-ai tests/models/cassettes/test_openai/test_openai_o1_mini_system_role.
 //
 // Anthropic: Claude 4.6 and later refuse a conversation that ends with an assistant turn
 // (prefill), as Anthropic's migration notes say ("prefilled responses are no longer supported"
@@ -37,6 +39,18 @@ const openaiInvalid = (message: string, param: string, code: string): Refusal =>
 export function openaiRefusal(body: Record<string, unknown>): Refusal | null {
   const model = typeof body.model === "string" ? body.model : "";
   if (!isOpenAiReasoningModel(model)) return null;
+  if (/(?:^|\/)o1-(?:mini|preview)/i.test(model)) {
+    const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: unknown }>) : [];
+    const i = messages.findIndex((m) => m?.role === "system" || m?.role === "developer");
+    if (i >= 0) {
+      const param = `messages[${i}].role`;
+      return openaiInvalid(
+        `Unsupported value: '${param}' does not support '${String(messages[i]!.role)}' with this model.`,
+        param,
+        "unsupported_value",
+      );
+    }
+  }
   if (body.max_tokens !== undefined && body.max_tokens !== null) {
     return openaiInvalid(
       "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
