@@ -43,6 +43,12 @@ const claude = (model: string, extra: Record<string, unknown> = {}, prefill = fa
     ...extra,
   });
 
+interface StreamEvent {
+  type: string;
+  content_block?: Record<string, unknown>;
+  delta?: { partial_json?: string; stop_reason?: string };
+}
+
 /** Every key path of a JSON value (array items merged), to compare shapes. */
 function paths(v: unknown, at = ""): string[] {
   if (Array.isArray(v)) return v.flatMap((x) => paths(x, `${at}[]`));
@@ -200,6 +206,37 @@ describe("Anthropic Claude", () => {
     const world = new Set(paths(r.body));
     const missing = [...real].filter((p) => !world.has(p) && !/usage\.|\.input\./.test(p));
     expect(missing).toEqual([]);
+  });
+
+  it("streams a forced tool call as input_json_delta events that join into the input", async () => {
+    const res = await fetch(`${llm.url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({
+        model: "claude-sonnet-4-6",
+        max_tokens: 300,
+        stream: true,
+        messages: [{ role: "user", content: "acrnebank.com is listed on OpenPhish and has a login form." }],
+        tools: [
+          {
+            name: "audit_verdict",
+            input_schema: { type: "object", properties: { verdict: { type: "string" } } },
+          },
+        ],
+        tool_choice: { type: "tool", name: "audit_verdict" },
+      }),
+    });
+    const events = (await res.text())
+      .split("\n\n")
+      .filter((e) => e.startsWith("event: "))
+      .map((e) => JSON.parse(e.slice(e.indexOf("data: ") + 6)) as StreamEvent);
+    expect(events[1]!.content_block).toMatchObject({ type: "tool_use", name: "audit_verdict", input: {} });
+    const json = events
+      .filter((e) => e.type === "content_block_delta")
+      .map((e) => e.delta!.partial_json)
+      .join("");
+    expect(JSON.parse(json)).toEqual({ verdict: "malicious" });
+    expect(events.find((e) => e.type === "message_delta")!.delta!.stop_reason).toBe("tool_use");
   });
 
   it("reads Claude versions from model ids as the API, Bedrock and Vertex spell them", () => {
