@@ -28,7 +28,8 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
 /**
  * The provider a setting describes, or why there is none. Besides the contract's keys the config
  * may carry: `concurrency`, `max_retries`, `retry_backoff_ms`, `vision` (false for text-only
- * models) and `json_mode` (`json_schema` | `json_object` | `none`) for OpenAI-compatible servers.
+ * models), and for OpenAI-compatible servers `json_mode` (`json_schema` | `json_object` | `none`)
+ * and `reasoning` (true/false: whether the model is a reasoning model, when its name does not say).
  */
 function providerFromSetting(setting: TAiProviderSetting, fetchImpl: LlmFetch): AiState {
   if (setting.enabled === null) return { on: false, reason: "AI provider not configured" };
@@ -50,6 +51,7 @@ function providerFromSetting(setting: TAiProviderSetting, fetchImpl: LlmFetch): 
     images: c.vision === false ? false : true,
     jsonMode:
       jsonMode === "json_object" || jsonMode === "none" || jsonMode === "json_schema" ? jsonMode : undefined,
+    reasoning: typeof c.reasoning === "boolean" ? c.reasoning : undefined,
     fetch: fetchImpl,
   });
   return {

@@ -3,6 +3,7 @@ import { createTokenBudget } from "./budget.ts";
 import { fence, UNTRUSTED_RULES } from "./prompt.ts";
 import { auditSystemPrompt } from "../../use-cases/scan/ai-audit.ts";
 import type { LlmFetch } from "./llm.port.ts";
+import { createAiSettings } from "./ai-settings.ts";
 import { createHttpProvider } from "./provider.ts";
 import { extractJsonObject } from "./structured.ts";
 import { ZAuditAnswer } from "../../use-cases/scan/ai-audit.ts";
@@ -102,5 +103,29 @@ describe("images are untrusted evidence too", () => {
     });
     expect(system).toContain(UNTRUSTED_RULES);
     expect(system).toMatch(/inside its own\nuntrusted_evidence fence/);
+  });
+});
+
+describe("the AI provider setting", () => {
+  it("passes `reasoning: true` on, for a reasoning deployment whose name does not say so", async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    const fetch: LlmFetch = async (_url, init) => {
+      bodies.push(JSON.parse(init.body));
+      return new Response(JSON.stringify({ choices: [{ message: { content: "ok" } }], usage: {} }));
+    };
+    const config = {
+      provider: "openai",
+      base_url: "https://azure.example/openai",
+      model: "audit-prod",
+    } as const;
+    for (const reasoning of [true, undefined]) {
+      const web = { getAiProvider: async () => ({ enabled: true, config: { ...config, reasoning } }) };
+      const ai = await createAiSettings(web, { fetch }).current();
+      if (!ai.on) throw new Error(ai.reason);
+      await ai.provider.complete({ system: "s", user: "u", maxTokens: 50 });
+    }
+    expect(bodies[0]).not.toHaveProperty("max_tokens");
+    expect(bodies[0]).not.toHaveProperty("temperature");
+    expect(bodies[1]).toMatchObject({ max_tokens: 50, temperature: 0 });
   });
 });

@@ -1,12 +1,21 @@
 /**
  * One provider interface for the AI layer, with two wire implementations: the OpenAI-compatible
  * chat completions API (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio...) and Anthropic Messages.
+ * Requests are shaped to what today's models accept: reasoning models get `max_completion_tokens`
+ * and no temperature (model-family.ts); Claude gets structured output through a forced tool call,
+ * never an assistant prefill (refused from Claude 4.6 on), and no temperature from Opus 4.7 on.
  * Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
  * and charges its tokens to an optional budget.
  */
 import type { TokenBudget } from "./budget.ts";
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
 import type { LlmFetch } from "./llm.port.ts";
+import {
+  acceptsSystemMessage,
+  claudeAcceptsTemperature,
+  isOpenAiReasoningModel,
+  REASONING_ALLOWANCE_TOKENS,
+} from "./model-family.ts";
 import { imageFence } from "./prompt.ts";
 
 interface LlmMessage {
@@ -87,6 +96,11 @@ export interface HttpProviderOptions {
   images?: boolean;
   /** OpenAI-compatible JSON mode: `json_schema` (default), `json_object`, or `none` (prompt only). */
   jsonMode?: "json_schema" | "json_object" | "none";
+  /**
+   * OpenAI-compatible: the model is a reasoning model (`max_completion_tokens`, no temperature).
+   * Default: told from the model name; set it for a deployment whose name does not say (Azure).
+   */
+  reasoning?: boolean;
   /** The guarded fetch (`createLlmHttp`); there is deliberately no unguarded default. */
   fetch: LlmFetch;
 }
@@ -120,6 +134,8 @@ interface WireCall {
   url: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The output tokens the request allows (reasoning included): what the budget reserves. */
+  maxOutputTokens: number;
   read(json: unknown): LlmResponse;
 }
 
@@ -131,6 +147,13 @@ function fencedImages<T>(images: T[], part: (image: T) => unknown): unknown[] {
   });
 }
 
+/** A user turn that carries the instructions first, for a model that takes no system message. */
+function withInstructions(system: string, content: string | unknown[]): string | unknown[] {
+  return typeof content === "string"
+    ? `${system}\n\n${content}`
+    : [{ type: "text", text: system }, ...content];
+}
+
 function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): WireCall {
   const userContent = images.length
     ? [
@@ -138,10 +161,12 @@ function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): 
         ...fencedImages(images, (url) => ({ type: "image_url", image_url: { url } })),
       ]
     : req.user;
-  const messages: Array<{ role: string; content: unknown }> = [
-    { role: "system", content: req.system },
-    { role: "user", content: userContent },
-  ];
+  const messages: Array<{ role: string; content: unknown }> = acceptsSystemMessage(o.model)
+    ? [
+        { role: "system", content: req.system },
+        { role: "user", content: userContent },
+      ]
+    : [{ role: "user", content: withInstructions(req.system, userContent) }];
   if (req.repair) {
     messages.push({ role: "assistant", content: req.repair.previous });
     messages.push({ role: "user", content: req.repair.problem });
@@ -156,22 +181,31 @@ function openaiCall(o: HttpProviderOptions, req: LlmRequest, images: string[]): 
             type: "json_schema",
             json_schema: { name: req.json.name, schema: req.json.schema, strict: true },
           };
+  const reasoning = o.reasoning ?? isOpenAiReasoningModel(o.model);
+  const maxOutputTokens = req.maxTokens + (reasoning ? REASONING_ALLOWANCE_TOKENS : 0);
+  // Reasoning models take only the default temperature; other servers get 0 for steady answers.
+  const limits = reasoning
+    ? { max_completion_tokens: maxOutputTokens }
+    : { max_tokens: maxOutputTokens, temperature: 0 };
   return {
     url: `${o.baseUrl.replace(/\/+$/, "")}/chat/completions`,
     headers: o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {},
-    body: {
-      model: o.model,
-      messages,
-      max_tokens: req.maxTokens,
-      temperature: 0,
-      ...(response_format ? { response_format } : {}),
-    },
+    body: { model: o.model, messages, ...limits, ...(response_format ? { response_format } : {}) },
+    maxOutputTokens,
     read(json) {
       const j = json as {
-        choices?: Array<{ message?: { content?: unknown } }>;
+        choices?: Array<{ message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown }>;
         usage?: { prompt_tokens?: number; completion_tokens?: number };
       };
-      const content = j?.choices?.[0]?.message?.content;
+      const choice = j?.choices?.[0];
+      const content = choice?.message?.content;
+      if (typeof choice?.message?.refusal === "string" && choice.message.refusal)
+        throw new LlmError(`the model declined: ${choice.message.refusal.slice(0, 200)}`, "bad_response");
+      if ((content === "" || content === null) && choice?.finish_reason === "length")
+        throw new LlmError(
+          `the model used its ${maxOutputTokens} output tokens before answering (finish_reason "length")`,
+          "bad_response",
+        );
       if (typeof content !== "string") throw new LlmError("answer has no message content", "bad_response");
       return {
         text: content,
@@ -192,32 +226,55 @@ function anthropicCall(o: HttpProviderOptions, req: LlmRequest, images: string[]
   const messages: Array<{ role: string; content: unknown }> = [
     { role: "user", content: [{ type: "text", text: req.user }, ...imageParts] },
   ];
+  // The conversation always ends with a user turn: Claude 4.6 and later refuse an assistant prefill.
   if (req.repair) {
     messages.push({ role: "assistant", content: req.repair.previous });
     messages.push({ role: "user", content: req.repair.problem });
   }
-  // Claude has no JSON mode: a prefilled "{" makes the answer start inside the object.
-  const prefill = req.json ? "{" : "";
-  if (prefill) messages.push({ role: "assistant", content: prefill });
+  // Structured output as the Messages API intends: one tool whose input is the object, forced
+  // with tool_choice; the answer is that tool_use block's `input`.
+  const tool = req.json
+    ? {
+        tools: [
+          {
+            name: req.json.name,
+            description: "Record the answer: its input is the JSON object the instructions describe.",
+            input_schema: req.json.schema,
+          },
+        ],
+        tool_choice: { type: "tool", name: req.json.name },
+      }
+    : {};
   return {
     url: `${o.baseUrl.replace(/\/+$/, "")}/v1/messages`,
     headers: {
       "anthropic-version": "2023-06-01",
       ...(o.apiKey ? { "x-api-key": o.apiKey } : {}),
     },
-    body: { model: o.model, system: req.system, messages, max_tokens: req.maxTokens, temperature: 0 },
+    body: {
+      model: o.model,
+      system: req.system,
+      messages,
+      max_tokens: req.maxTokens,
+      ...(claudeAcceptsTemperature(o.model) ? { temperature: 0 } : {}),
+      ...tool,
+    },
+    maxOutputTokens: req.maxTokens,
     read(json) {
       const j = json as {
-        content?: Array<{ type?: string; text?: unknown }>;
+        content?: Array<{ type?: string; text?: unknown; name?: unknown; input?: unknown }>;
         usage?: { input_tokens?: number; output_tokens?: number };
       };
       if (!Array.isArray(j?.content)) throw new LlmError("answer has no content", "bad_response");
-      const text = j.content
-        .map((c) => (c.type === "text" && typeof c.text === "string" ? c.text : ""))
-        .join("");
+      const call = req.json
+        ? j.content.find((c) => c.type === "tool_use" && c.name === req.json!.name && c.input !== undefined)
+        : undefined;
+      // A server that ignores tools (an older proxy) answers in text: the JSON is read from it.
+      const text = call
+        ? JSON.stringify(call.input)
+        : j.content.map((c) => (c.type === "text" && typeof c.text === "string" ? c.text : "")).join("");
       return {
-        // Put the prefill back unless the server ignored it and answered the whole object.
-        text: prefill && !text.trimStart().startsWith("{") ? prefill + text : text,
+        text,
         usage: {
           input_tokens: j.usage?.input_tokens ?? 0,
           output_tokens: j.usage?.output_tokens ?? Math.ceil(text.length / 4),
@@ -303,7 +360,7 @@ export function createHttpProvider(o: HttpProviderOptions): LlmProvider {
     async complete(req) {
       const images = acceptsImages ? (req.images ?? []) : [];
       const call = o.kind === "openai" ? openaiCall(o, req, images) : anthropicCall(o, req, images);
-      const estimate = estimateTokens({ ...req, images }) + req.maxTokens;
+      const estimate = estimateTokens({ ...req, images }) + call.maxOutputTokens;
       for (let i = 0; ; i++) {
         if (req.signal?.aborted) throw new LlmError("cancelled", "cancelled");
         const reservation = req.budget?.reserve(estimate);

@@ -143,3 +143,25 @@ export function textAnswer(userText: string): string {
 export function approxTokens(s: string): number {
   return Math.max(1, Math.ceil(s.length / 4));
 }
+
+/**
+ * A takedown polish (asked for `{subject, body}`): the draft found in the fenced evidence, tidied
+ * and with every fact kept, as a careful model would answer. Null when the prompt holds no draft.
+ */
+export function polishAnswer(userText: string): { subject: string; body: string } | null {
+  const fenced = /<untrusted_evidence[^>]*>\n([\s\S]*?)\n<\/untrusted_evidence/.exec(userText)?.[1];
+  if (!fenced) return null;
+  try {
+    const draft = JSON.parse(fenced) as { subject?: unknown; body?: unknown };
+    if (typeof draft.subject !== "string" || typeof draft.body !== "string") return null;
+    return {
+      subject: draft.subject.trim(),
+      body: draft.body
+        .replace(/[ \t]+\n/g, "\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim(),
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { LlmFaults, LlmScript } from "../../scenario/services-schema.ts";
 import { sleep } from "../http.ts";
-import { auditAnswer, fitToSchema, textAnswer } from "./answers.ts";
+import { auditAnswer, fitToSchema, polishAnswer, textAnswer } from "./answers.ts";
 
 // State and request pipeline shared by the OpenAI and Anthropic protocol handlers.
 
@@ -25,9 +25,21 @@ export interface LlmState {
 
 export type FaultOutcome = "ok" | "malformed";
 
+/** A request that passed auth and faults: how to answer it, and its record (to note a refusal). */
+export interface Admitted {
+  outcome: FaultOutcome;
+  record: LlmRequestRecord;
+}
+
+/** Sends a 4xx the handler decided on and notes its status in the request log. */
+export function refuse(reply: FastifyReply, record: LlmRequestRecord, status: number, body: unknown) {
+  record.status = status;
+  return reply.code(status).send(body);
+}
+
 /**
- * Auth, recording, delay and faults shared by both protocols. Returns "ok"/"malformed" when
- * the handler should answer, or null when an error reply was already sent.
+ * Auth, recording, delay and faults shared by both protocols. Returns how the handler should
+ * answer, or null when an error reply was already sent.
  */
 export async function preflight(
   state: LlmState,
@@ -35,7 +47,7 @@ export async function preflight(
   req: FastifyRequest,
   reply: FastifyReply,
   prompt: string,
-): Promise<FaultOutcome | null> {
+): Promise<Admitted | null> {
   const rec: LlmRequestRecord = {
     api,
     path: req.url,
@@ -110,7 +122,7 @@ export async function preflight(
       .send('{"id":"broken","choices":[{"message":{"content":"{\\"verdict');
     return null;
   }
-  return f.malformed ? "malformed" : "ok";
+  return { outcome: f.malformed ? "malformed" : "ok", record: rec };
 }
 
 export function pickScript(state: LlmState, prompt: string): string | undefined {
@@ -133,6 +145,9 @@ export function composeContent(r: ChatReply, outcome: FaultOutcome): string {
   if (outcome === "malformed") return BROKEN_CONTENT;
   if (r.scripted !== undefined) return r.scripted;
   if (!r.wantsJson) return textAnswer(r.userText);
+  const asked = (r.schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const polished = asked?.subject && asked.body ? polishAnswer(r.userText) : null;
+  if (polished) return JSON.stringify(polished);
   const audit = auditAnswer(r.userText);
   return JSON.stringify(r.schema ? fitToSchema(r.schema as never, audit) : audit);
 }
