@@ -77,7 +77,7 @@ function saysPassword(text: string): boolean {
   return PASSWORD_WORDS.test(text) || tokens(text).some((t) => PASSWORD_TOKENS.has(t));
 }
 
-export function isPasswordField(f: FieldMarkup): boolean {
+function isPasswordField(f: FieldMarkup): boolean {
   if (f.tag !== "input") return false;
   if (f.type === "password") return true;
   if (NOT_TEXT.has(f.type) || f.type === "email") return false;
