@@ -226,7 +226,7 @@ export function item(doc: Doc, text: string, style: Style, indent = 0, font = FO
   doc.font(font).fontSize(style.body).fillColor(INK);
   const safe = pdfSafe(text);
   if (style.oneLineItems) {
-    const flat = safe.replace(/\s+/g, " ");
+    const flat = safe.replace(/[^\S\u00a0]+/g, " "); // no-break spaces hold right-to-left phrases
     doc.text(fitOneLine(doc, flat, width), x, doc.y, { width, lineBreak: false });
     doc.moveDown(0.15);
   } else {
