@@ -20,6 +20,11 @@ function referenceHash(stored: string | null): string | null {
   return isTlshHash(hash) ? hash : null;
 }
 
+/** A `tlsh:` value stored before the reference form: comparable with no hash computed today. */
+export function isPreReferenceHtmlHash(stored: string): boolean {
+  return stored.startsWith(HTML_HASH_PREFIX) && referenceHash(stored) === null;
+}
+
 /**
  * 0..1: TLSH distance without the length term (`tlsh -xlen`) 0 -> 1, 400 or more -> 0.
  * Calibrated on the world's pages: a login-page clone with a pretext added sits near 0.7, a
