@@ -1,4 +1,11 @@
-/** Reading generated PDFs back in tests: text through a PDF parser (pdf.js via unpdf), image XObjects, pages. */
+/**
+ * Reading generated PDFs back in tests: text through a PDF parser (pdf.js via unpdf, or poppler's
+ * pdftotext), image XObjects, pages.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { WarnLogger } from "../src/use-cases/reports/report-prose.ts";
 
@@ -20,4 +27,16 @@ export function captureLogger() {
     info: (obj, msg) => void lines.push({ level: "info", ...obj, msg }),
   };
   return { logger, lines };
+}
+
+/** The text poppler's `pdftotext` extracts (what a reader's viewer copies), pages in order. */
+export function popplerText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), "bw-pdf-"));
+  try {
+    const file = join(dir, "report.pdf");
+    writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -71,6 +71,13 @@ describe("infrastructureKeys", () => {
     ).toEqual(["page:kit"]);
   });
 
+  it("links no page while a brand page hash predates the reference TLSH form", () => {
+    const T1 = `tlsh:T1${"A".repeat(70)}`;
+    const ev = { domain: "x.com", html_hash: T1 };
+    expect(infrastructureKeys(ev, { html_hashes: [`tlsh:${"A".repeat(70)}`] })).toEqual([]);
+    expect(infrastructureKeys(ev, { html_hashes: [`tlsh:T1${"B".repeat(70)}`] })).toEqual([`page:${T1}`]);
+  });
+
   it("names key kinds", () => {
     expect(keyKind("ip:1.2.3.4")).toBe("ip");
     expect(keyKind("ns:a,b")).toBe("ns");

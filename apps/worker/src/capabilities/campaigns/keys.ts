@@ -2,6 +2,7 @@
  * Infrastructure keys of one finding: the things two lookalikes run by one actor tend to share.
  * Each key is a string `<kind>:<value>`; two findings holding the same key are linked.
  */
+import { isPreReferenceHtmlHash } from "../enrich/web/fuzzy-hash.ts";
 import { freeHostScore } from "../provider-facts/free-hosts.ts";
 import { isParkingNs } from "../provider-facts/parking.ts";
 import type { DomainEvidence } from "../scoring/evidence.ts";
@@ -69,6 +70,10 @@ export function infrastructureKeys(ev: ClusterEvidence, brand: BrandInfrastructu
   }
   if (ev.favicon_hash && !(brand.favicon_hashes ?? []).includes(ev.favicon_hash))
     keys.add(`favicon:${ev.favicon_hash}`);
-  if (ev.html_hash && !(brand.html_hashes ?? []).includes(ev.html_hash)) keys.add(`page:${ev.html_hash}`);
+  // A brand page hashed before the reference TLSH form cannot be compared with today's hashes, so
+  // no page is known not to be a copy of the brand's own until its domains are profiled again.
+  const brandPages = brand.html_hashes ?? [];
+  if (ev.html_hash && !brandPages.includes(ev.html_hash) && !brandPages.some(isPreReferenceHtmlHash))
+    keys.add(`page:${ev.html_hash}`);
   return [...keys].sort();
 }

@@ -1,7 +1,7 @@
 import type { Logger } from "@brandwarden/platform/logger/logger";
 
-// Optional dependencies (Chromium, the fuzzy-hash and image libraries) are loaded on first use;
-// when one is missing the finding is degraded and a warning is logged once per process.
+// Optional dependencies (Chromium) are loaded on first use; when one is missing the finding is
+// degraded and a warning is logged once per process.
 
 const warned = new Set<string>();
 
@@ -19,19 +19,4 @@ export function warnOnce(
 /** Test hook: forget which warnings were logged. */
 export function resetWarnings() {
   warned.clear();
-}
-
-/** Imports a module once; resolves to null (and warns once) when it cannot be loaded. */
-export function optionalModule<T>(name: string, load: () => Promise<T>) {
-  let loaded: Promise<T | null> | null = null;
-  return (logger?: Pick<Logger, "warn">): Promise<T | null> =>
-    (loaded ??= load().catch((err) => {
-      warnOnce(
-        logger,
-        `optional_dependency_missing:${name}`,
-        `${name} is not available; findings are degraded`,
-        err,
-      );
-      return null;
-    }));
 }

@@ -3,15 +3,32 @@
  * headings, key-value lines, page-space checks, footers and images from data URIs.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { pdfSafe } from "./pdf-text.ts";
 import type { SeverityOrUnscored } from "./report-model.ts";
 
 export type Doc = PDFKit.PDFDocument;
 
-export const FONT = "Helvetica";
-export const BOLD = "Helvetica-Bold";
-export const ITALIC = "Helvetica-Oblique";
+// DejaVu Sans (the `dejavu-fonts-ttf` package) instead of the PDF standard fonts, which encode
+// WinAnsi only: it has Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic letters, so a
+// homograph and a foreign page title print as the reader sees them. It has no CJK: such
+// characters print as the font's empty box. pdfkit embeds only the glyphs a report uses.
+export const FONT = "DejaVuSans";
+export const BOLD = "DejaVuSans-Bold";
+export const ITALIC = "DejaVuSans-Oblique";
+let fontFiles: Array<[string, Buffer]> | null = null;
+
+/** The three faces' bytes, read once per process. */
+function reportFonts(): Array<[string, Buffer]> {
+  const require = createRequire(import.meta.url);
+  fontFiles ??= [FONT, BOLD, ITALIC].map((name) => [
+    name,
+    readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`)),
+  ]);
+  return fontFiles;
+}
 const MARGIN = 48;
 export const INK = "#1f2933";
 export const MUTED = "#616e7c";
@@ -45,6 +62,7 @@ export function openDoc(title: string, subject: string): OpenDoc {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  for (const [name, bytes] of reportFonts()) doc.registerFont(name, bytes);
   doc.font(FONT).fontSize(10).fillColor(INK);
   return {
     doc,
@@ -71,6 +89,21 @@ export function openDoc(title: string, subject: string): OpenDoc {
       return done;
     },
   };
+}
+
+interface WithGlyphs {
+  _font?: { font?: { hasGlyphForCodePoint?(cp: number): boolean } };
+}
+
+/**
+ * True when the report font has a glyph for every character of `text` (so it prints, not as a
+ * box). Reads the glyph map of pdfkit's loaded font (fontkit), which pdfkit does not type.
+ */
+export function fontCovers(doc: Doc, text: string): boolean {
+  const font = (doc.font(FONT) as unknown as WithGlyphs)._font?.font;
+  if (!font?.hasGlyphForCodePoint) return true;
+  for (const ch of text) if (!font.hasGlyphForCodePoint(ch.codePointAt(0)!)) return false;
+  return true;
 }
 
 export const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -193,7 +226,7 @@ export function item(doc: Doc, text: string, style: Style, indent = 0, font = FO
   doc.font(font).fontSize(style.body).fillColor(INK);
   const safe = pdfSafe(text);
   if (style.oneLineItems) {
-    const flat = safe.replace(/\s+/g, " ");
+    const flat = safe.replace(/[^\S\u00a0]+/g, " "); // no-break spaces hold right-to-left phrases
     doc.text(fitOneLine(doc, flat, width), x, doc.y, { width, lineBreak: false });
     doc.moveDown(0.15);
   } else {

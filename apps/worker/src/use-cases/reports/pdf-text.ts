@@ -1,23 +1,21 @@
 /**
- * Text the PDF's standard fonts can show. Helvetica and friends encode WinAnsi (cp1252) only: any
- * other character would print as garbage, so text is made safe here and domains whose Unicode form
- * the font cannot show are printed in their punycode (ASCII) form only.
+ * Text as the report prints it: the report font (DejaVu Sans, see pdf-doc.ts) covers the scripts
+ * page titles and homographs come in, so text keeps its characters; only control characters go.
  */
 
-// The cp1252 characters outside Latin-1 (0x80-0x9F block).
-const CP1252_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ".split("").map((c) => c.codePointAt(0)!));
+// pdfkit has no bidi algorithm: it lays out each space-separated word on its own (fontkit turns a
+// Hebrew or Arabic word right-to-left) and sets the words left to right, so a right-to-left phrase
+// comes out in reverse word order. Holding the phrase together (no-break spaces inside, zero-width
+// spaces at its ends) lets fontkit lay it out as one right-to-left run, in reading order.
+const RTL = "\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}";
+const RTL_WORD = `[${RTL}][${RTL}\\p{M}\\p{N}]*`;
+const RTL_PHRASE = new RegExp(`${RTL_WORD}(?: +${RTL_WORD})*`, "gu");
 
-function renderableChar(cp: number): boolean {
-  return cp === 0x0a || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || CP1252_EXTRA.has(cp);
+function holdRightToLeft(s: string): string {
+  return s.replace(RTL_PHRASE, (phrase) => `\u200b${phrase.replace(/ /g, "\u00a0")}\u200b`);
 }
 
-/** True when every character of `s` is in the standard fonts' encoding. */
-function canRender(s: string): boolean {
-  for (const ch of s) if (!renderableChar(ch.codePointAt(0)!)) return false;
-  return true;
-}
-
-/** `s` with tabs as spaces, control characters dropped and unrenderable characters as `?`. */
+/** `s` (NFC) with tabs as spaces, other control characters dropped, right-to-left phrases held. */
 export function pdfSafe(s: string | null | undefined): string {
   if (!s) return "";
   let out = "";
@@ -26,23 +24,28 @@ export function pdfSafe(s: string | null | undefined): string {
     if (ch === "\t") out += " ";
     else if (ch === "\r") continue;
     else if (cp < 0x20 && ch !== "\n") continue;
-    else out += renderableChar(cp) ? ch : "?";
+    else out += ch;
   }
-  return out;
+  return holdRightToLeft(out);
 }
 
 /** One line: newlines folded, long text cut with an ellipsis. */
 export function oneLine(s: string | null | undefined, max = 200): string {
-  const flat = pdfSafe(s).replace(/\s+/g, " ").trim();
+  const flat = pdfSafe((s ?? "").replace(/\s+/g, " ").trim());
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /**
- * How a domain is printed: the punycode form, plus the Unicode form in parentheses when it differs
- * and the font can show it; otherwise a note that the Unicode form is not shown.
+ * How a domain is printed: an internationalised name as the reader sees it with its `xn--` form
+ * beside ("pаypal.com (xn--pypal-4ve.com)"); when the font cannot show the Unicode form
+ * (`printable` false), the `xn--` form with a note.
  */
-export function displayDomain(domain: string, unicode: string | null | undefined): string {
+export function displayDomain(
+  domain: string,
+  unicode: string | null | undefined,
+  printable: (s: string) => boolean,
+): string {
   if (!unicode || unicode === domain) return domain;
-  if (canRender(unicode)) return `${domain} (${unicode})`;
+  if (printable(unicode)) return `${unicode} (${domain})`;
   return `${domain} (internationalised name; Unicode form not printable in this report)`;
 }

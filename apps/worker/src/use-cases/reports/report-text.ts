@@ -78,20 +78,27 @@ function actionVerb(f: Finding): string {
   return "Review";
 }
 
-export function priorityAction(f: Finding): string {
+/** How a finding's name is printed; the PDF gives an internationalised name in its Unicode form. */
+type NameOf = (f: Finding) => string;
+
+export function priorityAction(f: Finding, nameOf: NameOf = (x) => x.domain): string {
   const sev = effectiveSeverity(f);
-  return `${actionVerb(f)} ${f.domain} (${sev}, ${findingReason(f)})`;
+  return `${actionVerb(f)} ${nameOf(f)} (${sev}, ${findingReason(f)})`;
 }
 
 /** Up to `max` actions for the worst actionable findings, one per campaign first, then the rest. */
-export function priorityActions(model: ReportModel, max: number): { actions: string[]; more: number } {
+export function priorityActions(
+  model: ReportModel,
+  max: number,
+  nameOf?: NameOf,
+): { actions: string[]; more: number } {
   const actions: string[] = [];
   const bigCampaigns = model.campaigns.filter(
     (c) => c.kind === "attack" && c.findings.length >= 3 && c.worst !== "info",
   );
   for (const c of bigCampaigns.slice(0, 2))
     actions.push(`Report the campaign "${c.name}" to its abuse desks in one request`);
-  const rest = model.actionable.map(priorityAction);
+  const rest = model.actionable.map((f) => priorityAction(f, nameOf));
   const room = Math.max(0, max - actions.length);
   actions.push(...rest.slice(0, room));
   return { actions, more: Math.max(0, rest.length - room) };

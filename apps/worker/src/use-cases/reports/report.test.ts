@@ -132,15 +132,15 @@ describe("full report", () => {
     snap.findings[1]!.domain = "xn--acmebnk-bxa.com";
     snap.findings[1]!.domain_unicode = "acmebänk.com";
     snap.findings[2]!.domain = "xn--cmebank-8nf.com";
-    snap.findings[2]!.domain_unicode = "аcmebank.com"; // Cyrillic а: not in the standard fonts
+    snap.findings[2]!.domain_unicode = "аcmebank.com"; // Cyrillic а
     snap.findings[2]!.page_title = "Вход 日本 \u0000\u0007 tab\there";
     const { full } = await generateReport(snap, { logger: captureLogger().logger });
     const { text } = await pdfText(full);
     expect(text).toContain("Brand logo not shown: The image cannot be read");
     expect(text).toContain("Screenshot not shown");
-    expect(text).toContain("xn--acmebnk-bxa.com (acmebänk.com)");
-    expect(text).toContain("xn--cmebank-8nf.com (internationalised name; Unicode form not printable");
-    expect(text).not.toContain("аcmebank");
+    expect(text).toContain("acmebänk.com (xn--acmebnk-bxa.com)");
+    expect(text).toContain("аcmebank.com (xn--cmebank-8nf.com)");
+    expect(text).toContain('title "Вход ');
     expect(imageCount(full)).toBe(0);
   });
 });
@@ -250,8 +250,13 @@ describe("report text", () => {
     expect(text).toMatch(/\d+ domains are already listed by threat feeds/);
   });
 
-  it("prints only what the standard fonts can show", () => {
-    expect(pdfSafe("a\u0000b\tc€日")).toBe("ab c€?");
-    expect(displayDomain("example.com", null)).toBe("example.com");
+  it("keeps every script and drops control characters; the xn-- form stands beside the Unicode one", () => {
+    expect(pdfSafe("a\u0000b\tc€日")).toBe("ab c€日");
+    const any = () => true;
+    expect(displayDomain("example.com", null, any)).toBe("example.com");
+    expect(displayDomain("xn--pypal-4ve.com", "pаypal.com", any)).toBe("pаypal.com (xn--pypal-4ve.com)");
+    expect(displayDomain("xn--pypal-4ve.com", "pаypal.com", () => false)).toMatch(
+      /^xn--pypal-4ve.com \(internationalised/,
+    );
   });
 });

@@ -86,11 +86,7 @@ const host = (url: string | null) => {
  * hash is below the similarity threshold. Unknown (null) on either side is not a difference,
  * except for the status: a site that stopped answering did change.
  */
-export async function contentDifference(
-  before: TWatchFingerprint | null,
-  now: TWatchFingerprint,
-  logger?: Logger,
-): Promise<string | null> {
+export function contentDifference(before: TWatchFingerprint | null, now: TWatchFingerprint): string | null {
   if (!before) return now.http_status !== null ? "first look at the page" : null;
   if (statusClass(before.http_status) !== statusClass(now.http_status))
     return `HTTP status ${before.http_status ?? "none"} → ${now.http_status ?? "none"}`;
@@ -101,7 +97,7 @@ export async function contentDifference(
   if (both(before.page_title, now.page_title)) return "page title";
   if (both(host(before.final_url), host(now.final_url))) return "final host";
   if (before.html_hash && now.html_hash && before.html_hash !== now.html_hash) {
-    const sim = await htmlSimilarity(before.html_hash, now.html_hash, logger);
+    const sim = htmlSimilarity(before.html_hash, now.html_hash);
     if (sim !== null && sim < CONTENT_SIMILARITY_MIN)
       return `page content (${Math.round(sim * 100)}% similar)`;
   }

@@ -143,7 +143,7 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
       ...deps.enricher.deps,
       logger: deps.logger,
     });
-    const differs = await contentDifference(t.fingerprint, look.fingerprint, deps.logger);
+    const differs = contentDifference(t.fingerprint, look.fingerprint);
     if (differs && look.reachable) {
       stats.content_changed++;
       const finding = await enrichAndScore({ domain: r.domain }, r);

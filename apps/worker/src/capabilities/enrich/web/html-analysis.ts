@@ -1,5 +1,6 @@
 import { Parser } from "htmlparser2";
 import type { BrandTerms } from "../../brand/brand-context.ts";
+import { classifyForm, type FieldMarkup, type FormMarkup } from "./credential-form.ts";
 
 // What a page says, from its HTML alone (pure; no I/O): title, language, credential forms and
 // where they post, brand mentions, the favicon link, parking markers, and a normalised form of
@@ -7,10 +8,18 @@ import type { BrandTerms } from "../../brand/brand-context.ts";
 // its original whatever the kit changed in whitespace, scripts and text).
 
 interface FormInfo {
-  action: string | null; // absolute URL
+  action: string | null; // absolute URL; null for inputs outside any <form>
   method: string;
+  /** Has a password box (credential-form.ts). */
   hasPassword: boolean;
-  hasLoginField: boolean;
+  /** Asks for credentials: a password box or the identifier step of a sign-in. */
+  login: boolean;
+}
+
+/** A form as the parser collects it, before it is judged. */
+interface OpenForm extends FormMarkup {
+  action: string | null;
+  method: string;
 }
 
 export interface HtmlAnalysis {
@@ -35,7 +44,7 @@ export interface HtmlAnalysis {
 }
 
 const SKIP_TEXT = new Set(["script", "style", "noscript", "template", "svg"]);
-const LOGIN_NAMES = /user|login|email|account|customer|member|id$|card|phone/i;
+const FORM_TEXT_MAX = 2000;
 const PARKED_PATTERNS: [string, RegExp][] = [
   ["for_sale", /domain (?:may be |is )?for sale|buy this domain|make an offer on this domain/i],
   ["parked", /domain (?:is )?parked|parked (?:free|domain)|parking page/i],
@@ -76,8 +85,14 @@ export function analyzeHtml(html: string, pageUrl: string, brand: BrandTerms): H
   const skip: string[] = [];
   const text: string[] = [];
   const skeleton: string[] = [];
-  const forms: FormInfo[] = [];
-  let form: FormInfo | null = null;
+  const openForms: OpenForm[] = [];
+  let form: OpenForm | null = null;
+  // Inputs outside any <form> (kits that post from script) are judged as one more form.
+  const loose: OpenForm = { action: null, method: "post", attributes: "", fields: [], buttons: [], text: "" };
+  const labelsById = new Map<string, string>();
+  let label: { for: string; text: string; fields: FieldMarkup[] } | null = null;
+  let button: { text: string } | null = null;
+  let lastText = "";
 
   const parser = new Parser(
     {
@@ -98,29 +113,59 @@ export function analyzeHtml(html: string, pageUrl: string, brand: BrandTerms): H
           form = {
             action: resolveUrl(attrs.action ?? "", base),
             method: (attrs.method ?? "get").toLowerCase(),
-            hasPassword: false,
-            hasLoginField: false,
+            attributes: [attrs.id, attrs.class, attrs.name, attrs.action].filter(Boolean).join(" "),
+            fields: [],
+            buttons: [],
+            text: "",
           };
-          forms.push(form);
+          openForms.push(form);
+          lastText = "";
         }
-        if (name === "input" && form) {
-          const type = (attrs.type ?? "text").toLowerCase();
-          if (type === "password") form.hasPassword = true;
-          if (
-            (type === "text" || type === "email" || type === "tel") &&
-            LOGIN_NAMES.test(`${attrs.name ?? ""} ${attrs.id ?? ""} ${attrs.autocomplete ?? ""}`)
-          )
-            form.hasLoginField = true;
+        if (name === "label") label = { for: attrs.for ?? "", text: "", fields: [] };
+        if (name === "button") button = { text: "" };
+        if (name === "input" || name === "textarea" || name === "select") {
+          const field: FieldMarkup = {
+            tag: name,
+            type: (attrs.type ?? "").trim().toLowerCase(),
+            name: attrs.name ?? "",
+            id: attrs.id ?? "",
+            placeholder: attrs.placeholder ?? "",
+            autocomplete: (attrs.autocomplete ?? "").toLowerCase(),
+            ariaLabel: attrs["aria-label"] ?? "",
+            label: "",
+            before: lastText,
+          };
+          lastText = "";
+          (form ?? loose).fields.push(field);
+          label?.fields.push(field);
+          if (name === "input" && /^(?:submit|button|image)$/.test(field.type) && attrs.value)
+            (form ?? loose).buttons.push(attrs.value);
         }
       },
       ontext(data) {
         if (inTitle) title = ((title ?? "") + data).slice(0, 1000);
-        if (skip.length === 0 && data.trim()) text.push(data);
+        if (skip.length === 0 && data.trim()) {
+          text.push(data);
+          lastText = data.trim();
+          if (label) label.text += data;
+          if (button) button.text += data;
+          if (form && form.text.length < FORM_TEXT_MAX) form.text += ` ${data.trim()}`;
+        }
       },
       onclosetag(name) {
         if (name === "title") inTitle = false;
         if (skip.length && skip[skip.length - 1] === name) skip.pop();
         if (name === "form") form = null;
+        if (name === "label" && label) {
+          const text = label.text.replace(/\s+/g, " ").trim();
+          if (label.for) labelsById.set(label.for, text);
+          for (const f of label.fields) f.label = text;
+          label = null;
+        }
+        if (name === "button" && button) {
+          (form ?? loose).buttons.push(button.text.trim());
+          button = null;
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -128,9 +173,10 @@ export function analyzeHtml(html: string, pageUrl: string, brand: BrandTerms): H
   parser.write(html);
   parser.end();
 
+  const forms = judgeForms([...openForms, ...(loose.fields.length ? [loose] : [])], labelsById);
   const visible = text.join(" ").replace(/\s+/g, " ").trim();
   const words = visible.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const credential = forms.find((f) => f.hasPassword) ?? forms.find((f) => f.hasLoginField) ?? null;
+  const credential = forms.find((f) => f.hasPassword) ?? forms.find((f) => f.login) ?? null;
   const pageHost = safeHost(pageUrl);
   const actionHost = credential?.action ? safeHost(credential.action) : null;
   const titleText = (title as string | null)?.replace(/\s+/g, " ").trim() || null;
@@ -141,7 +187,7 @@ export function analyzeHtml(html: string, pageUrl: string, brand: BrandTerms): H
     title: titleText,
     language,
     forms,
-    loginForm: forms.some((f) => f.hasPassword || f.hasLoginField),
+    loginForm: forms.some((f) => f.login),
     passwordForm: forms.some((f) => f.hasPassword),
     formAction: credential?.action ?? null,
     formPostsElsewhere: credential?.action ? actionHost !== pageHost : null,
@@ -155,6 +201,16 @@ export function analyzeHtml(html: string, pageUrl: string, brand: BrandTerms): H
     text: visible,
     normalized: `${skeleton.join("")}\n${words.map(normWord).join(" ")}`,
   };
+}
+
+/** Each collected form judged as a credential form or not, labels tied to their fields first. */
+function judgeForms(open: OpenForm[], labelsById: Map<string, string>): FormInfo[] {
+  return open.map((f) => {
+    for (const field of f.fields)
+      if (!field.label && field.id && labelsById.has(field.id)) field.label = labelsById.get(field.id)!;
+    const verdict = classifyForm(f);
+    return { action: f.action, method: f.method, hasPassword: verdict.password, login: verdict.login };
+  });
 }
 
 function safeHost(url: string): string | null {

@@ -127,11 +127,11 @@ export async function probeWeb(input: WebProbeInput): Promise<WebResult> {
     chain.slice(1).some((u) => isBrandUrl(u, input.brand.owned_domains)) ||
     isBrandUrl(analysis?.metaRefresh ?? null, input.brand.owned_domains);
 
-  const htmlHash = analysis ? await htmlFuzzyHash(analysis.normalized, input.logger) : null;
+  const htmlHash = analysis ? htmlFuzzyHash(analysis.normalized) : null;
   let similarity: number | null = null;
   for (const p of input.ownedProfiles) {
     if (htmlHash && p.html_hash === htmlHash) similarity = 1;
-    const s = await htmlSimilarity(htmlHash, p.html_hash, input.logger);
+    const s = htmlSimilarity(htmlHash, p.html_hash);
     if (s !== null) similarity = Math.max(similarity ?? 0, s);
   }
 

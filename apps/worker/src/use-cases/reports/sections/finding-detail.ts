@@ -9,6 +9,7 @@ import {
   decodeImageDataUri,
   drawImage,
   ensureSpace,
+  fontCovers,
   keyValue,
   mutedNote,
   type Doc,
@@ -58,11 +59,12 @@ export function drawFinding(doc: Doc, f: Finding, index: number, campaignName?: 
   const sev = effectiveSeverity(f);
   const top = doc.y + 6;
   doc.rect(left, top, 4, 14).fillColor(SEVERITY_COLORS[sev]).fill();
+  const name = displayDomain(f.domain, f.domain_unicode, (s) => fontCovers(doc, s));
   doc
     .font(BOLD)
     .fontSize(11)
     .fillColor(INK)
-    .text(`${index}. ${displayDomain(f.domain, f.domain_unicode)}`, left + 10, top + 1, {
+    .text(`${index}. ${name}`, left + 10, top + 1, {
       width: width - 150,
     });
   const afterTitle = doc.y;

@@ -1,4 +1,0 @@
-declare module "tlsh/lib/digests/digest-hash-builder.js" {
-  const Builder: unknown;
-  export default Builder;
-}
