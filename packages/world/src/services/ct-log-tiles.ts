@@ -1,11 +1,13 @@
-import { createHash } from "node:crypto";
+import { createHash, generateKeyPairSync, sign } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { CtLogEntry } from "./ct-log-entries.ts";
 import { signTreeHead, type CtLogKey } from "./ct-log-sign.ts";
 
 // The static-ct (tiled) read API of the world's CT log (c2sp.org/static-ct-api): a signed
-// checkpoint note and data tiles of 256 TileLeaf entries each, partial tiles `.p/<width>` at the
-// tree's edge, served under a monitoring prefix. Same entries as the RFC 6962 API.
+// checkpoint note and data tiles of 256 TileLeaf entries each, gzipped, partial tiles `.p/<width>`
+// at the tree's edge (404 once the full tile exists, as the spec allows), served under a
+// monitoring prefix. Same entries as the RFC 6962 API.
 
 const TILE_WIDTH = 256;
 
@@ -91,18 +93,39 @@ function tileLeaf(entry: CtLogEntry, index: number): Buffer {
   return Buffer.concat([x509, opaque(3, leaf.subarray(12)), opaque(2, ext), opaque(2, Buffer.alloc(0))]);
 }
 
-/** A checkpoint note (c2sp.org/tlog-checkpoint) with an RFC 6962 note signature by the log key. */
+/** SHA-256(key name || 0x0A || type || key material)[:4], a note key id (c2sp.org/signed-note). */
+function noteKeyId(name: string, type: number, key: Buffer): Buffer {
+  return createHash("sha256")
+    .update(Buffer.concat([Buffer.from(`${name}\n`), Buffer.from([type]), key]))
+    .digest()
+    .subarray(0, 4);
+}
+
+/** The Ed25519 key a Sunlight log also signs its checkpoints with (same key name, type 0x01). */
+const NOTE_KEY = generateKeyPairSync("ed25519");
+const NOTE_PUBLIC = NOTE_KEY.publicKey.export({ type: "spki", format: "der" }).subarray(-32);
+
+/**
+ * A checkpoint note (c2sp.org/tlog-checkpoint) signed the way Sunlight-run logs sign theirs (e.g.
+ * Let's Encrypt's Willow, whose 2025h1b checkpoint is in apps/worker/samples/ct): an Ed25519 note
+ * signature first, then the RFC6962NoteSignature (key id over the 32-byte LogID, c2sp.org/static-ct-api,
+ * Checkpoints), both under the origin as key name.
+ */
 function checkpointNote(key: CtLogKey, origin: string, treeSize: number, timestamp: number): string {
   const sth = signTreeHead(key, treeSize, timestamp);
   const body = `${origin}\n${treeSize}\n${sth.root.toString("base64")}\n`;
-  const keyId = createHash("sha256")
-    .update(Buffer.concat([Buffer.from(`${origin}\n`), Buffer.from([0x05]), key.spki]))
-    .digest()
-    .subarray(0, 4);
   const ts = Buffer.alloc(8);
   ts.writeBigUInt64BE(BigInt(timestamp));
-  const sig = Buffer.concat([keyId, ts, sth.signature]).toString("base64");
-  return `${body}\n\u2014 ${origin} ${sig}\n`;
+  const rfc6962 = Buffer.concat([
+    noteKeyId(origin, 0x05, Buffer.from(key.logId, "base64")),
+    ts,
+    sth.signature,
+  ]);
+  const ed25519 = Buffer.concat([
+    noteKeyId(origin, 0x01, NOTE_PUBLIC),
+    sign(null, Buffer.from(body), NOTE_KEY.privateKey),
+  ]);
+  return `${body}\n\u2014 ${origin} ${ed25519.toString("base64")}\n\u2014 ${origin} ${rfc6962.toString("base64")}\n`;
 }
 
 export function registerTileRoutes(
@@ -135,7 +158,9 @@ export function registerTileRoutes(
     if (opts.faulted(reply)) return "rate limited\n";
     const leaves: Buffer[] = [];
     for (let i = first; i < first + width; i++) leaves.push(tileLeaf(opts.entryAt(i), i));
+    // "Clients MUST support Content-Encoding: gzip and logs MAY use it with no negotiation" (static-ct-api).
     reply.header("content-type", "application/octet-stream");
-    return Buffer.concat(leaves);
+    reply.header("content-encoding", "gzip");
+    return gzipSync(Buffer.concat(leaves));
   });
 }
