@@ -123,7 +123,7 @@ const PHISHTANK_CSV_COLUMNS = [
 ] as const;
 
 /** online-valid.csv: a field is quoted only when it holds a comma, quote, space or line break (PHP fputcsv). */
-export function phishtankCsv(entries: FeedEntry[]): string {
+function phishtankCsv(entries: FeedEntry[]): string {
   const cell = (v: unknown) => {
     const t = String(v);
     return /[",\s]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
@@ -142,7 +142,8 @@ const MALFORMED: Record<FeedName, string> = {
 };
 
 export interface RunningFeeds extends Listening {
-  urls: Record<FeedName, string>;
+  /** Each feed's public URL; `phishtankWithKey` is PhishTank's download URL with an application key. */
+  urls: Record<FeedName | "phishtankWithKey", string>;
   setFault(feed: FeedName, fault: FeedFault): void;
 }
 
@@ -221,6 +222,7 @@ export async function startFeeds(feeds: Feeds, host: string, port: number): Prom
       urlhaus: l.url + FEED_PATHS.urlhaus,
       openphish: l.url + FEED_PATHS.openphish,
       phishtank: l.url + FEED_PATHS.phishtank,
+      phishtankWithKey: `${l.url}/data/world-app-key/online-valid.json`,
     },
     setFault: (feed, fault) => {
       faults[feed] = fault;

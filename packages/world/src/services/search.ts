@@ -30,7 +30,7 @@ import type { Listening } from "./http.ts";
 
 const PAGE_SIZE = 10;
 
-export interface SearchFaults {
+interface SearchFaults {
   /** SearXNG's limiter refuses every request (429). */
   searxng_limited?: boolean;
   /** An instance whose settings.yml leaves json out of search.formats (most public ones). */
