@@ -6,8 +6,9 @@ import { signTreeHead, type CtLogKey } from "./ct-log-sign.ts";
 
 // The static-ct (tiled) read API of the world's CT log (c2sp.org/static-ct-api): a signed
 // checkpoint note and data tiles of 256 TileLeaf entries each, gzipped, partial tiles `.p/<width>`
-// at the tree's edge (404 once the full tile exists, as the spec allows), served under a
-// monitoring prefix. Same entries as the RFC 6962 API.
+// at the tree's edge (404 once the full tile exists, as the spec allows), and the issuers the
+// tiles name (`issuer/<sha-256 hex>`), served under a monitoring prefix. Same entries as the RFC
+// 6962 API.
 
 const TILE_WIDTH = 256;
 
@@ -46,13 +47,18 @@ function read24(buf: Buffer, pos: number): { value: Buffer; next: number } | nul
   return { value: buf.subarray(pos + 3, pos + 3 + len), next: pos + 3 + len };
 }
 
-/** SHA-256 fingerprints of the chain certificates in an RFC 6962 `certificate_chain`. */
-function fingerprints(chain: Buffer | undefined): Buffer {
+/** DER issuers by lowercase hex SHA-256, for `<prefix>/issuer/<fingerprint>`. */
+type Issuers = Map<string, Buffer>;
+
+/** SHA-256 fingerprints of the chain certificates in an RFC 6962 `certificate_chain`, each kept in `issuers`. */
+function fingerprints(chain: Buffer | undefined, issuers: Issuers): Buffer {
   const out: Buffer[] = [];
   for (let pos = 0; chain && pos < chain.length;) {
     const c = read24(chain, pos);
     if (!c) break;
-    out.push(createHash("sha256").update(c.value).digest());
+    const fp = createHash("sha256").update(c.value).digest();
+    issuers.set(fp.toString("hex"), Buffer.from(c.value));
+    out.push(fp);
     pos = c.next;
   }
   return opaque(2, Buffer.concat(out));
@@ -64,7 +70,7 @@ function fingerprints(chain: Buffer | undefined): Buffer {
  * cannot be delimited is written as a framed x509_entry holding its bytes: unreadable, but the
  * entries after it in the tile stay readable, as in a real log.
  */
-function tileLeaf(entry: CtLogEntry, index: number): Buffer {
+function tileLeaf(entry: CtLogEntry, index: number, issuers: Issuers): Buffer {
   const leaf = Buffer.from(entry.leaf_input, "base64");
   const extra = Buffer.from(entry.extra_data, "base64");
   const ext = Buffer.alloc(8);
@@ -79,13 +85,18 @@ function tileLeaf(entry: CtLogEntry, index: number): Buffer {
     if (tbs && pre) {
       const chain = read24(extra, pre.next);
       const te = Buffer.concat([head, leaf.subarray(12, 44), opaque(3, tbs.value), opaque(2, ext)]);
-      return Buffer.concat([te, opaque(3, pre.value), fingerprints(chain?.value)]);
+      return Buffer.concat([te, opaque(3, pre.value), fingerprints(chain?.value, issuers)]);
     }
   } else {
     const cert = read24(leaf, 12);
     if (cert) {
       const chain = read24(extra, 0);
-      return Buffer.concat([head, opaque(3, cert.value), opaque(2, ext), fingerprints(chain?.value)]);
+      return Buffer.concat([
+        head,
+        opaque(3, cert.value),
+        opaque(2, ext),
+        fingerprints(chain?.value, issuers),
+      ]);
     }
   }
   const x509 = Buffer.from(head);
@@ -141,6 +152,13 @@ export function registerTileRoutes(
     faulted: (reply: FastifyReply) => boolean;
   },
 ): void {
+  const issuers: Issuers = new Map();
+  // Every issuer a TileLeaf names, as DER (static-ct-api, Issuers).
+  app.get<{ Params: { fp: string } }>(`${opts.prefix}/issuer/:fp`, async (req, reply) => {
+    const der = issuers.get(req.params.fp);
+    if (!der) return reply.code(404).type("text/plain; charset=utf-8").send("not found\n");
+    return reply.type("application/pkix-cert").send(der);
+  });
   app.get(`${opts.prefix}/checkpoint`, async (_req, reply) => {
     if (opts.faulted(reply)) return "rate limited\n";
     reply.header("content-type", "text/plain; charset=utf-8");
@@ -157,7 +175,7 @@ export function registerTileRoutes(
       return reply.code(404).send("no such tile\n");
     if (opts.faulted(reply)) return "rate limited\n";
     const leaves: Buffer[] = [];
-    for (let i = first; i < first + width; i++) leaves.push(tileLeaf(opts.entryAt(i), i));
+    for (let i = first; i < first + width; i++) leaves.push(tileLeaf(opts.entryAt(i), i, issuers));
     // "Clients MUST support Content-Encoding: gzip and logs MAY use it with no negotiation" (static-ct-api).
     reply.header("content-type", "application/octet-stream");
     reply.header("content-encoding", "gzip");

@@ -80,6 +80,17 @@ describe("the world's CT log controls and listings", () => {
       .digest()
       .subarray(0, 4);
     expect(rfc6962.subarray(0, 4)).toEqual(keyId);
+    // The issuer the tile's first entry names, as DER hashing to its fingerprint.
+    const leaves = Buffer.from(await tile.arrayBuffer());
+    const fp = leaves.subarray(leaves.length - 32);
+    const issuer = await fetch(`${log.tiledUrl}issuer/${fp.toString("hex")}`);
+    expect(issuer.headers.get("content-type")).toBe("application/pkix-cert");
+    expect(
+      createHash("sha256")
+        .update(Buffer.from(await issuer.arrayBuffer()))
+        .digest(),
+    ).toEqual(fp);
+    expect((await fetch(`${log.tiledUrl}issuer/${"00".repeat(32)}`)).status).toBe(404);
   });
 
   it("answers get-entries as Trillian's CTFE does: plain-text errors, pages cut at the cap's boundary", async () => {
