@@ -128,6 +128,17 @@ describe("feed loader (injected fetch and clock)", () => {
     expect(index.match({ domain: "gz.example" })).toHaveLength(1);
   });
 
+  it("says what to use instead when given URLhaus's full dump, a ZIP archive", async () => {
+    const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(40)]);
+    const { fetch } = fakeFetch({ "https://feeds.test/downloads/csv/": () => new Response(zip) });
+    const loader = createFeedLoader([{ feed: "urlhaus", url: "https://feeds.test/downloads/csv/" }], {
+      fetch,
+    });
+    const { reports } = await loader.load();
+    expect(reports[0]).toMatchObject({ status: "malformed" });
+    expect(reports[0]!.error).toMatch(/ZIP archive.*csv_recent/);
+  });
+
   it("does not ask a feed again before its rate-limit window ends (PhishTank 509/429, Retry-After)", async () => {
     let now = 0;
     let limited = true;

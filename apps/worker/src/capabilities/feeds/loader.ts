@@ -98,6 +98,11 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 
 /** A feed body as text: gzip files unpacked (within `maxBytes`), UTF-8 decoded. */
 function feedText(body: Buffer, maxBytes: number): string {
+  // URLhaus's full dump (/downloads/csv/) is a ZIP archive; its recent and online dumps are text.
+  if (body.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1")))
+    throw new FeedFormatError(
+      "a ZIP archive (URLhaus's full dump): use /downloads/csv_recent/ or /downloads/csv_online/",
+    );
   if (body[0] !== GZIP_MAGIC[0] || body[1] !== GZIP_MAGIC[1]) return body.toString("utf8");
   try {
     return gunzipSync(body, { maxOutputLength: maxBytes }).toString("utf8");
