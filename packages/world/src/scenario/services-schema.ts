@@ -61,7 +61,7 @@ export const SearchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
-const FeedFaultSchema = z.enum(["none", "down", "malformed", "slow"]);
+const FeedFaultSchema = z.enum(["none", "down", "malformed", "slow", "rate_limited"]);
 export type FeedFault = z.infer<typeof FeedFaultSchema>;
 
 const FeedEntrySchema = z.object({

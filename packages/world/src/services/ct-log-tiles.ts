@@ -1,11 +1,14 @@
-import { createHash } from "node:crypto";
+import { createHash, generateKeyPairSync, sign } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { CtLogEntry } from "./ct-log-entries.ts";
 import { signTreeHead, type CtLogKey } from "./ct-log-sign.ts";
 
 // The static-ct (tiled) read API of the world's CT log (c2sp.org/static-ct-api): a signed
-// checkpoint note and data tiles of 256 TileLeaf entries each, partial tiles `.p/<width>` at the
-// tree's edge, served under a monitoring prefix. Same entries as the RFC 6962 API.
+// checkpoint note and data tiles of 256 TileLeaf entries each, gzipped, partial tiles `.p/<width>`
+// at the tree's edge (404 once the full tile exists, as the spec allows), and the issuers the
+// tiles name (`issuer/<sha-256 hex>`), served under a monitoring prefix. Same entries as the RFC
+// 6962 API.
 
 const TILE_WIDTH = 256;
 
@@ -44,13 +47,18 @@ function read24(buf: Buffer, pos: number): { value: Buffer; next: number } | nul
   return { value: buf.subarray(pos + 3, pos + 3 + len), next: pos + 3 + len };
 }
 
-/** SHA-256 fingerprints of the chain certificates in an RFC 6962 `certificate_chain`. */
-function fingerprints(chain: Buffer | undefined): Buffer {
+/** DER issuers by lowercase hex SHA-256, for `<prefix>/issuer/<fingerprint>`. */
+type Issuers = Map<string, Buffer>;
+
+/** SHA-256 fingerprints of the chain certificates in an RFC 6962 `certificate_chain`, each kept in `issuers`. */
+function fingerprints(chain: Buffer | undefined, issuers: Issuers): Buffer {
   const out: Buffer[] = [];
   for (let pos = 0; chain && pos < chain.length;) {
     const c = read24(chain, pos);
     if (!c) break;
-    out.push(createHash("sha256").update(c.value).digest());
+    const fp = createHash("sha256").update(c.value).digest();
+    issuers.set(fp.toString("hex"), Buffer.from(c.value));
+    out.push(fp);
     pos = c.next;
   }
   return opaque(2, Buffer.concat(out));
@@ -62,7 +70,7 @@ function fingerprints(chain: Buffer | undefined): Buffer {
  * cannot be delimited is written as a framed x509_entry holding its bytes: unreadable, but the
  * entries after it in the tile stay readable, as in a real log.
  */
-function tileLeaf(entry: CtLogEntry, index: number): Buffer {
+function tileLeaf(entry: CtLogEntry, index: number, issuers: Issuers): Buffer {
   const leaf = Buffer.from(entry.leaf_input, "base64");
   const extra = Buffer.from(entry.extra_data, "base64");
   const ext = Buffer.alloc(8);
@@ -77,13 +85,18 @@ function tileLeaf(entry: CtLogEntry, index: number): Buffer {
     if (tbs && pre) {
       const chain = read24(extra, pre.next);
       const te = Buffer.concat([head, leaf.subarray(12, 44), opaque(3, tbs.value), opaque(2, ext)]);
-      return Buffer.concat([te, opaque(3, pre.value), fingerprints(chain?.value)]);
+      return Buffer.concat([te, opaque(3, pre.value), fingerprints(chain?.value, issuers)]);
     }
   } else {
     const cert = read24(leaf, 12);
     if (cert) {
       const chain = read24(extra, 0);
-      return Buffer.concat([head, opaque(3, cert.value), opaque(2, ext), fingerprints(chain?.value)]);
+      return Buffer.concat([
+        head,
+        opaque(3, cert.value),
+        opaque(2, ext),
+        fingerprints(chain?.value, issuers),
+      ]);
     }
   }
   const x509 = Buffer.from(head);
@@ -91,18 +104,39 @@ function tileLeaf(entry: CtLogEntry, index: number): Buffer {
   return Buffer.concat([x509, opaque(3, leaf.subarray(12)), opaque(2, ext), opaque(2, Buffer.alloc(0))]);
 }
 
-/** A checkpoint note (c2sp.org/tlog-checkpoint) with an RFC 6962 note signature by the log key. */
+/** SHA-256(key name || 0x0A || type || key material)[:4], a note key id (c2sp.org/signed-note). */
+function noteKeyId(name: string, type: number, key: Buffer): Buffer {
+  return createHash("sha256")
+    .update(Buffer.concat([Buffer.from(`${name}\n`), Buffer.from([type]), key]))
+    .digest()
+    .subarray(0, 4);
+}
+
+/** The Ed25519 key a Sunlight log also signs its checkpoints with (same key name, type 0x01). */
+const NOTE_KEY = generateKeyPairSync("ed25519");
+const NOTE_PUBLIC = NOTE_KEY.publicKey.export({ type: "spki", format: "der" }).subarray(-32);
+
+/**
+ * A checkpoint note (c2sp.org/tlog-checkpoint) signed the way Sunlight-run logs sign theirs (e.g.
+ * Let's Encrypt's Willow, whose 2025h1b checkpoint is in apps/worker/samples/ct): an Ed25519 note
+ * signature first, then the RFC6962NoteSignature (key id over the 32-byte LogID, c2sp.org/static-ct-api,
+ * Checkpoints), both under the origin as key name.
+ */
 function checkpointNote(key: CtLogKey, origin: string, treeSize: number, timestamp: number): string {
   const sth = signTreeHead(key, treeSize, timestamp);
   const body = `${origin}\n${treeSize}\n${sth.root.toString("base64")}\n`;
-  const keyId = createHash("sha256")
-    .update(Buffer.concat([Buffer.from(`${origin}\n`), Buffer.from([0x05]), key.spki]))
-    .digest()
-    .subarray(0, 4);
   const ts = Buffer.alloc(8);
   ts.writeBigUInt64BE(BigInt(timestamp));
-  const sig = Buffer.concat([keyId, ts, sth.signature]).toString("base64");
-  return `${body}\n\u2014 ${origin} ${sig}\n`;
+  const rfc6962 = Buffer.concat([
+    noteKeyId(origin, 0x05, Buffer.from(key.logId, "base64")),
+    ts,
+    sth.signature,
+  ]);
+  const ed25519 = Buffer.concat([
+    noteKeyId(origin, 0x01, NOTE_PUBLIC),
+    sign(null, Buffer.from(body), NOTE_KEY.privateKey),
+  ]);
+  return `${body}\n\u2014 ${origin} ${ed25519.toString("base64")}\n\u2014 ${origin} ${rfc6962.toString("base64")}\n`;
 }
 
 export function registerTileRoutes(
@@ -118,6 +152,13 @@ export function registerTileRoutes(
     faulted: (reply: FastifyReply) => boolean;
   },
 ): void {
+  const issuers: Issuers = new Map();
+  // Every issuer a TileLeaf names, as DER (static-ct-api, Issuers).
+  app.get<{ Params: { fp: string } }>(`${opts.prefix}/issuer/:fp`, async (req, reply) => {
+    const der = issuers.get(req.params.fp);
+    if (!der) return reply.code(404).type("text/plain; charset=utf-8").send("not found\n");
+    return reply.type("application/pkix-cert").send(der);
+  });
   app.get(`${opts.prefix}/checkpoint`, async (_req, reply) => {
     if (opts.faulted(reply)) return "rate limited\n";
     reply.header("content-type", "text/plain; charset=utf-8");
@@ -134,8 +175,10 @@ export function registerTileRoutes(
       return reply.code(404).send("no such tile\n");
     if (opts.faulted(reply)) return "rate limited\n";
     const leaves: Buffer[] = [];
-    for (let i = first; i < first + width; i++) leaves.push(tileLeaf(opts.entryAt(i), i));
+    for (let i = first; i < first + width; i++) leaves.push(tileLeaf(opts.entryAt(i), i, issuers));
+    // "Clients MUST support Content-Encoding: gzip and logs MAY use it with no negotiation" (static-ct-api).
     reply.header("content-type", "application/octet-stream");
-    return Buffer.concat(leaves);
+    reply.header("content-encoding", "gzip");
+    return gzipSync(Buffer.concat(leaves));
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WorldCa } from "../tls/ca.ts";
 import { startCtLog, type RunningCtLog } from "./ct-log.ts";
@@ -62,6 +63,60 @@ describe("the world's CT log controls and listings", () => {
     const [op] = list.operators;
     expect(op!.logs[0]).toMatchObject({ url: log.baseUrl, key: log.publicKey, state: { usable: {} } });
     expect(op!.tiled_logs![0]!.monitoring_url).toBe(log.tiledUrl);
+  });
+
+  it("serves the static-ct read path as Sunlight logs do: gzipped data tiles, two signatures with the spec's key id", async () => {
+    const tile = await fetch(`${log.tiledUrl}tile/data/000.p/${log.treeSize()}`);
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get("content-encoding")).toBe("gzip");
+    const note = await (await fetch(`${log.tiledUrl}checkpoint`)).text();
+    const origin = note.split("\n")[0]!;
+    const sigs = note.split("\n\n")[1]!.trim().split("\n");
+    expect(sigs).toHaveLength(2);
+    const rfc6962 = Buffer.from(sigs[1]!.split(" ")[2]!, "base64");
+    const logId = createHash("sha256").update(Buffer.from(log.publicKey, "base64")).digest();
+    const keyId = createHash("sha256")
+      .update(Buffer.concat([Buffer.from(`${origin}\n`), Buffer.from([0x05]), logId]))
+      .digest()
+      .subarray(0, 4);
+    expect(rfc6962.subarray(0, 4)).toEqual(keyId);
+    // The issuer the tile's first entry names, as DER hashing to its fingerprint.
+    const leaves = Buffer.from(await tile.arrayBuffer());
+    const fp = leaves.subarray(leaves.length - 32);
+    const issuer = await fetch(`${log.tiledUrl}issuer/${fp.toString("hex")}`);
+    expect(issuer.headers.get("content-type")).toBe("application/pkix-cert");
+    expect(
+      createHash("sha256")
+        .update(Buffer.from(await issuer.arrayBuffer()))
+        .digest(),
+    ).toEqual(fp);
+    expect((await fetch(`${log.tiledUrl}issuer/${"00".repeat(32)}`)).status).toBe(404);
+  });
+
+  it("answers get-entries as Trillian's CTFE does: plain-text errors, pages cut at the cap's boundary", async () => {
+    const beyond = await fetch(
+      `${log.baseUrl}ct/v1/get-entries?start=${log.treeSize() + 5}&end=${log.treeSize() + 9}`,
+    );
+    expect(beyond.status).toBe(400);
+    expect(beyond.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await beyond.text()).toBe(
+      `need tree size: ${log.treeSize() + 6} to get leaves but only got: ${log.treeSize()}\n`,
+    );
+    const big = await startCtLog(
+      new WorldCa(),
+      Array.from({ length: 20 }, (_, i) => ({ names: [`n${i}.example`], precert: false, timestamp: i })),
+      "127.0.0.1",
+      0,
+      { pageCap: 8 },
+    );
+    try {
+      const page = (await (await fetch(`${big.baseUrl}ct/v1/get-entries?start=3&end=19`)).json()) as {
+        entries: unknown[];
+      };
+      expect(page.entries).toHaveLength(5); // 3..7, then aligned pages of 8
+    } finally {
+      await big.close();
+    }
   });
 
   it("names data tiles the static-ct way", () => {

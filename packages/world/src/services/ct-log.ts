@@ -7,8 +7,10 @@ import { createApp, listen, type Listening } from "./http.ts";
 
 // A Certificate Transparency log with the RFC 6962 read API (/ct/v1/get-sth, /ct/v1/get-entries),
 // the same entries through the static-ct (tiled) API under /tiled/ (checkpoint, data tiles), a v3
-// log list naming both (/log_list.json), and the habits of real logs: a cap on entries per call,
-// rate limiting on demand (429/503 with Retry-After), entries nobody can parse. Leaves are built on
+// log list naming both (/log_list.json), and the habits of real logs: a cap on entries per call
+// (RFC 6962 §4.6 lets a log answer fewer than asked; Trillian's CTFE caps at its max_get_entries),
+// errors as plain text the way Trillian's CTFE writes them (Go's http.Error), rate limiting on
+// demand (429/503 with Retry-After), entries nobody can parse. Leaves are built on
 // first read, so a world whose log nobody reads pays nothing for it. Entries can be appended while
 // it runs (a certificate issued now).
 
@@ -82,13 +84,14 @@ export async function startCtLog(
     faults.fail_next--;
     counts.faults++;
     reply.code(faults.status ?? 429);
+    reply.header("content-type", "text/plain; charset=utf-8");
     if (faults.retry_after !== undefined) reply.header("retry-after", String(faults.retry_after));
     return true;
   };
 
   app.get("/ct/v1/get-sth", async (_req, reply) => {
     counts.sth++;
-    if (faulted(reply)) return { error: "rate limited" };
+    if (faulted(reply)) return "rate limited\n";
     const sth = signTreeHead(key, size(), Date.now());
     return {
       tree_size: sth.treeSize,
@@ -102,12 +105,23 @@ export async function startCtLog(
     const start = Number(req.query.start);
     const end = Number(req.query.end);
     if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) {
-      return reply.code(400).send({ error: "bad start/end" });
+      return reply
+        .code(400)
+        .type("text/plain; charset=utf-8")
+        .send(`bad range on get-entries request: start (${start}) and end (${end}) is not a valid range\n`);
     }
-    if (start >= size()) return reply.code(400).send({ error: "start beyond tree size" });
+    if (start >= size())
+      return reply
+        .code(400)
+        .type("text/plain; charset=utf-8")
+        .send(`need tree size: ${start + 1} to get leaves but only got: ${size()}\n`);
     counts.entries++;
-    if (faulted(reply)) return { error: "rate limited" };
-    const last = Math.min(end, size() - 1, start + pageCap - 1);
+    if (faulted(reply)) return "rate limited\n";
+    // A full-size request is cut at the next multiple of the cap (CTFE's --align_getentries), so a
+    // monitor paging from an unaligned start gets fewer than the cap first, then aligned pages.
+    let last = Math.min(end, start + pageCap - 1);
+    if (end - start + 1 >= pageCap) last -= (last + 1) % pageCap;
+    last = Math.min(last, size() - 1);
     const entries: CtLogEntry[] = [];
     for (let i = start; i <= last; i++) entries.push(entryAt(i));
     return { entries };

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedsSchema } from "../scenario/services-schema.ts";
 import { startFeeds } from "./feeds.ts";
@@ -76,6 +77,42 @@ describe("threat feeds", () => {
     );
     expect((data[0]!.details as Array<{ ip_address: string }>)[0]!.ip_address).toBe("203.0.113.10");
     expect(String(data[0]!.submission_time)).toMatch(/\+00:00$/);
+  });
+
+  it("PhishTank as its PHP writes it: escaped slashes, CSV quoted like fputcsv, .gz files, the download limit", async () => {
+    const base = f.urls.phishtank.replace(/online-valid\.json$/, "");
+    expect(await (await fetch(f.urls.phishtank)).text()).toContain(
+      '"url":"https:\\/\\/acmebank-verify.com\\/login"',
+    );
+    const csv = await (await fetch(`${base}online-valid.csv`)).text();
+    expect(csv.split("\n")[0]).toBe(
+      "phish_id,url,phish_detail_url,submission_time,verified,verification_time,online,target",
+    );
+    expect(csv).toContain(',"Acme Bank"\n');
+    const gz = await fetch(`${base}online-valid.csv.gz`);
+    expect(gz.headers.get("content-type")).toBe("application/x-gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(csv);
+    const keyed = await fetch(`${f.url}/data/0123abcd/online-valid.json`);
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get("x-request-limit-interval")).toBe("259200 Seconds");
+    let last: Response | null = null;
+    for (let i = 0; i < 80; i++) last = await fetch(f.urls.phishtank);
+    expect(last!.status).toBe(429);
+    expect(last!.headers.get("x-request-limit")).toBe("75");
+    expect(await last!.text()).toMatch(/exceeded the request rate limit/);
+    expect((await fetch(`${f.url}/data/0123abcd/online-valid.json`)).status).toBe(200);
+  });
+
+  it("URLhaus writes None for no tags and serves csv_online with online URLs only", async () => {
+    const rows = (await (await fetch(`${f.url}/downloads/csv_online/`)).text())
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('"'))
+      .map(csvRow);
+    expect(rows.map((r) => r[3])).toEqual(["online"]);
+    const recent = (await (await fetch(f.urls.urlhaus)).text())
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('"'));
+    expect(csvRow(recent[1]!)[6]).toBe("None");
   });
 
   it("fault switches: down = 503, malformed, back to none (over HTTP)", async () => {

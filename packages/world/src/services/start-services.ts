@@ -96,7 +96,8 @@ export async function startServices(
       SEARCH_URL: search.url,
       FEED_URLHAUS_URL: feeds.urls.urlhaus,
       FEED_OPENPHISH_URL: feeds.urls.openphish,
-      FEED_PHISHTANK_URL: feeds.urls.phishtank,
+      // As a registered user fetches it: with an application key, whose downloads PhishTank does not cap.
+      FEED_PHISHTANK_URL: feeds.urls.phishtankWithKey,
       LLM_OPENAI_BASE_URL: llm.openaiBaseUrl,
       LLM_ANTHROPIC_BASE_URL: llm.anthropicBaseUrl,
       LLM_API_KEY: llm.apiKey,

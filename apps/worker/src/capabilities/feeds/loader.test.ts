@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedsSchema } from "@brandwarden/world/scenario/services-schema";
 import { startFeeds, type RunningFeeds } from "@brandwarden/world/services/feeds";
@@ -111,6 +112,76 @@ describe("feed loader (injected fetch and clock)", () => {
     expect(gone.index.size).toBe(0);
   });
 
+  it("unpacks a gzip file (PhishTank's online-valid.json.gz is served as application/x-gzip)", async () => {
+    const json = JSON.stringify([
+      { phish_id: 1, url: "http://gz.example/a", verified: "yes", online: "yes" },
+    ]);
+    const { fetch } = fakeFetch({
+      "https://feeds.test/online-valid.json.gz": () =>
+        new Response(gzipSync(Buffer.from(json)), { headers: { "content-type": "application/x-gzip" } }),
+    });
+    const loader = createFeedLoader([{ feed: "phishtank", url: "https://feeds.test/online-valid.json.gz" }], {
+      fetch,
+    });
+    const { reports, index } = await loader.load();
+    expect(reports[0]).toMatchObject({ status: "fresh", records: 1 });
+    expect(index.match({ domain: "gz.example" })).toHaveLength(1);
+  });
+
+  it("says what to use instead when given URLhaus's full dump, a ZIP archive", async () => {
+    const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(40)]);
+    const { fetch } = fakeFetch({ "https://feeds.test/downloads/csv/": () => new Response(zip) });
+    const loader = createFeedLoader([{ feed: "urlhaus", url: "https://feeds.test/downloads/csv/" }], {
+      fetch,
+    });
+    const { reports } = await loader.load();
+    expect(reports[0]).toMatchObject({ status: "malformed" });
+    expect(reports[0]!.error).toMatch(/ZIP archive.*csv_recent/);
+  });
+
+  it("does not ask a feed again before its rate-limit window ends (PhishTank 509/429, Retry-After)", async () => {
+    let now = 0;
+    let limited = true;
+    const { fetch, calls } = fakeFetch({
+      // PhishTank's refusal carries no Retry-After, only the window it counts in.
+      "https://feeds.test/phishtank": () =>
+        limited
+          ? new Response("Bandwidth Limit Exceeded", {
+              status: 509,
+              headers: {
+                "x-request-limit-interval": "259200 Seconds",
+                "x-request-limit": "75",
+                "x-request-count": "76",
+              },
+            })
+          : new Response(JSON.stringify([{ url: "http://p.example/", verified: "yes", online: "yes" }])),
+      "https://feeds.test/urlhaus": () =>
+        new Response("Too Many Requests", { status: 429, headers: { "retry-after": "120" } }),
+    });
+    const loader = createFeedLoader(
+      [
+        { feed: "phishtank", url: "https://feeds.test/phishtank" },
+        { feed: "urlhaus", url: "https://feeds.test/urlhaus" },
+      ],
+      { fetch, now: () => now, refreshMs: 1000 },
+    );
+    const first = await loader.load();
+    expect(first.reports.map((r) => r.status)).toEqual(["down", "down"]);
+    expect(first.reports[0]!.error).toMatch(/HTTP 509 \(rate limited\)/);
+    expect(calls).toHaveLength(2);
+    now = 60_000; // past the refresh interval, inside both windows
+    const second = await loader.load();
+    expect(calls).toHaveLength(2);
+    expect(second.reports[1]!.error).toMatch(/^rate limited: not asked again before 1970-01-01T00:02:00/);
+    now = 121_000; // URLhaus's Retry-After has passed; PhishTank's 72 hours have not
+    await loader.load();
+    expect(calls.filter((c) => c.endsWith("urlhaus"))).toHaveLength(2);
+    expect(calls.filter((c) => c.endsWith("phishtank"))).toHaveLength(1);
+    limited = false;
+    now = 259_200_000;
+    expect((await loader.load()).reports[0]).toMatchObject({ status: "fresh", records: 1 });
+  });
+
   it("reads a feed from a file, and reports a missing file as down", async () => {
     const dir = await mkdtemp(join(tmpdir(), "feeds-"));
     try {
@@ -161,6 +232,21 @@ describe("feed loader against the world's feed server", () => {
       new Set(["urlhaus", "openphish", "phishtank"]),
     );
     expect(index.match({ domain: "elsewhere.example", ips: ["127.0.9.9"] })[0]!.matched).toBe("ip");
+  });
+
+  it("reads PhishTank's CSV and gzip files from the world, and honours its download limit", async () => {
+    const base = feeds.urls.phishtank.replace(/online-valid\.json$/, "");
+    for (const file of ["online-valid.csv", "online-valid.json.gz", "online-valid.csv.gz"]) {
+      const { reports } = await createFeedLoader([{ feed: "phishtank", url: base + file }]).load();
+      expect([file, reports[0]!.status, reports[0]!.records]).toEqual([file, "fresh", 1]);
+    }
+    feeds.setFault("phishtank", "rate_limited");
+    try {
+      const { reports } = await createFeedLoader([{ feed: "phishtank", url: feeds.urls.phishtank }]).load();
+      expect(reports[0]!.error).toMatch(/^HTTP 429 \(rate limited\), next try after/);
+    } finally {
+      feeds.setFault("phishtank", "none");
+    }
   });
 
   it("skips the feeds the world breaks, keeping the others", async () => {

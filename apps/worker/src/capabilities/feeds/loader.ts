@@ -2,8 +2,15 @@
  * Loads the configured threat feeds (URL or file), caches each for a refresh interval, and
  * builds one `FeedIndex`. I/O edge: fetch, file reading and the clock are injected. A feed that
  * is down, too large or malformed is reported and skipped; `load()` never throws.
+ *
+ * As the feeds really answer: PhishTank and URLhaus offer gzip files (`online-valid.json.gz`,
+ * `.csv.gz`) served as `application/x-gzip`, not as a Content-Encoding, so a body starting with
+ * the gzip magic is unpacked here (capped like any body). A refusal for load (429, PhishTank's
+ * 509 "Bandwidth Limit Exceeded", 503 with Retry-After) is honoured: the feed is not asked again
+ * before Retry-After (or, without one, before the next refresh), and its last good copy is used.
  */
 import { readFile as fsReadFile, stat } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
 import { createFeedIndex, type FeedIndex } from "./feed-index.ts";
 import { parseOpenPhish } from "./parse-openphish.ts";
 import { parsePhishTank } from "./parse-phishtank.ts";
@@ -25,7 +32,7 @@ export type FetchLike = (
 
 export interface FeedLoaderOptions {
   fetch?: FetchLike;
-  readFile?: (path: string, maxBytes: number) => Promise<string>;
+  readFile?: (path: string, maxBytes: number) => Promise<Buffer>;
   /** Milliseconds since the epoch. */
   now?: () => number;
   /** A feed fetched less than this long ago is served from the cache (default 1 hour). */
@@ -67,10 +74,47 @@ const PARSERS: Record<FeedName, (text: string) => ParseResult> = {
 
 class FeedDownError extends Error {}
 
-async function readBodyCapped(res: Response, maxBytes: number): Promise<string> {
+/** The feed asked us to come back later (429, 509, 503): not before `retryAt` (ms since the epoch). */
+class FeedRateLimitedError extends FeedDownError {
+  constructor(
+    message: string,
+    readonly retryAt: number,
+  ) {
+    super(message);
+  }
+}
+
+const RATE_LIMIT_STATUSES = new Set([429, 503, 509]);
+
+/** Retry-After as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
+function retryAfterMs(value: string | null, now: number): number | null {
+  if (!value) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/** A feed body as text: gzip files unpacked (within `maxBytes`), UTF-8 decoded. */
+function feedText(body: Buffer, maxBytes: number): string {
+  // URLhaus's full dump (/downloads/csv/) is a ZIP archive; its recent and online dumps are text.
+  if (body.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1")))
+    throw new FeedFormatError(
+      "a ZIP archive (URLhaus's full dump): use /downloads/csv_recent/ or /downloads/csv_online/",
+    );
+  if (body[0] !== GZIP_MAGIC[0] || body[1] !== GZIP_MAGIC[1]) return body.toString("utf8");
+  try {
+    return gunzipSync(body, { maxOutputLength: maxBytes }).toString("utf8");
+  } catch (err) {
+    throw new FeedFormatError(`gzip body could not be unpacked: ${(err as Error).message}`);
+  }
+}
+
+async function readBodyCapped(res: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw new FeedFormatError(`body of ${declared} bytes exceeds ${maxBytes}`);
-  if (!res.body) return "";
+  if (!res.body) return Buffer.alloc(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -84,13 +128,13 @@ async function readBodyCapped(res: Response, maxBytes: number): Promise<string> 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
-async function readFileCapped(path: string, maxBytes: number): Promise<string> {
+async function readFileCapped(path: string, maxBytes: number): Promise<Buffer> {
   const s = await stat(path);
   if (s.size > maxBytes) throw new FeedFormatError(`file of ${s.size} bytes exceeds ${maxBytes}`);
-  return fsReadFile(path, "utf8");
+  return fsReadFile(path);
 }
 
 interface CacheEntry {
@@ -108,11 +152,13 @@ export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoade
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
   const cache = new Map<string, CacheEntry>();
+  /** Sources that refused for load, and when they may be asked again. */
+  const notBefore = new Map<string, number>();
 
   const sourceName = (s: FeedSource) => s.url ?? s.file ?? "(none)";
 
   async function readSource(s: FeedSource): Promise<string> {
-    if (s.file) return readFile(s.file, maxBytes);
+    if (s.file) return feedText(await readFile(s.file, maxBytes), maxBytes);
     if (!s.url) throw new FeedDownError("no url or file configured");
     let res: Response;
     try {
@@ -129,10 +175,24 @@ export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoade
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
+      if (RATE_LIMIT_STATUSES.has(res.status)) {
+        const t = now();
+        // PhishTank sends no Retry-After but the window it counts in (`X-Request-Limit-Interval: 259200 Seconds`).
+        const window = /^\s*(\d+)/.exec(res.headers.get("x-request-limit-interval") ?? "");
+        const wait =
+          retryAfterMs(res.headers.get("retry-after"), t) ?? (window ? Number(window[1]) * 1000 : null);
+        if (wait !== null || res.status !== 503) {
+          const retryAt = t + (wait ?? refreshMs);
+          throw new FeedRateLimitedError(
+            `HTTP ${res.status} (rate limited), next try after ${new Date(retryAt).toISOString()}`,
+            retryAt,
+          );
+        }
+      }
       throw new FeedDownError(`HTTP ${res.status}`);
     }
     try {
-      return await readBodyCapped(res, maxBytes);
+      return feedText(await readBodyCapped(res, maxBytes), maxBytes);
     } catch (err) {
       if (err instanceof FeedFormatError) throw err;
       throw new FeedDownError(`reading body: ${(err as Error).message}`);
@@ -154,8 +214,26 @@ export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoade
       };
       return { report, records: cached.records };
     }
+    /** Not fetched (refused or failed): the last good copy while it is young enough, or nothing. */
+    const failed = (status: FeedStatus, error: string) => {
+      const stale = cached && t - cached.fetchedAt < keepStaleMs ? cached : null;
+      const report: FeedReport = {
+        ...base,
+        status,
+        records: stale?.records.length ?? 0,
+        skipped_rows: 0,
+        error,
+        fetched_at: stale ? new Date(stale.fetchedAt).toISOString() : null,
+        ...(stale ? { stale: true } : {}),
+      };
+      return { report, records: stale?.records ?? [] };
+    };
+    const waitUntil = notBefore.get(key);
+    if (waitUntil !== undefined && t < waitUntil)
+      return failed("down", `rate limited: not asked again before ${new Date(waitUntil).toISOString()}`);
     try {
       const parsed = PARSERS[s.feed](await readSource(s));
+      notBefore.delete(key);
       cache.set(key, { records: parsed.records, skipped: parsed.skipped, fetchedAt: t });
       const report: FeedReport = {
         ...base,
@@ -166,18 +244,8 @@ export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoade
       };
       return { report, records: parsed.records };
     } catch (err) {
-      const status: FeedStatus = err instanceof FeedFormatError ? "malformed" : "down";
-      const stale = cached && t - cached.fetchedAt < keepStaleMs ? cached : null;
-      const report: FeedReport = {
-        ...base,
-        status,
-        records: stale?.records.length ?? 0,
-        skipped_rows: 0,
-        error: (err as Error).message,
-        fetched_at: stale ? new Date(stale.fetchedAt).toISOString() : null,
-        ...(stale ? { stale: true } : {}),
-      };
-      return { report, records: stale?.records ?? [] };
+      if (err instanceof FeedRateLimitedError) notBefore.set(key, err.retryAt);
+      return failed(err instanceof FeedFormatError ? "malformed" : "down", (err as Error).message);
     }
   }
 

@@ -1,11 +1,11 @@
-/** OpenPhish community feed (`feed.txt`): one URL per line. */
-import { FeedFormatError, urlParts, type ParseResult } from "./types.ts";
+/** OpenPhish community feed (`https://openphish.com/feed.txt`): one URL per line, LF line ends. */
+import { FeedFormatError, urlParts, withoutBom, type ParseResult } from "./types.ts";
 
 export function parseOpenPhish(text: string): ParseResult {
   if (/^\s*</.test(text)) throw new FeedFormatError("markup instead of a URL list");
   const records: ParseResult["records"] = [];
   let skipped = 0;
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of withoutBom(text).split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
     const parts = urlParts(line);

@@ -1,11 +1,14 @@
 /**
- * URLhaus `csv_recent` dump: `#` comment lines (the last one names the columns), then one row
- * per URL with every field double-quoted:
- * id,dateadded,url,url_status,last_online,threat,tags,urlhaus_link,reporter
+ * URLhaus CSV dumps (`csv_recent`, `csv_online`; https://urlhaus.abuse.ch/api/#csv): `#` comment
+ * lines, the last of which names the columns, then one row per URL, every field double-quoted:
+ *   # id,dateadded,url,url_status,last_online,threat,tags,urlhaus_link,reporter
+ * Columns are found by name (older dumps have no `last_online`; extra columns are ignored); an
+ * empty `tags` is written `None`, an offline URL has an empty `last_online`.
  */
-import { FeedFormatError, feedDate, urlParts, type ParseResult } from "./types.ts";
+import { csvRows } from "./csv-rows.ts";
+import { FeedFormatError, feedDate, urlParts, withoutBom, type ParseResult } from "./types.ts";
 
-const COLUMNS = [
+const DOCUMENTED = [
   "id",
   "dateadded",
   "url",
@@ -17,73 +20,46 @@ const COLUMNS = [
   "reporter",
 ];
 
-/** One CSV line of double-quoted fields (`""` escapes a quote); null when the quoting is broken. */
-export function parseQuotedCsvLine(line: string): string[] | null {
-  const out: string[] = [];
-  let i = 0;
-  while (i < line.length) {
-    if (line[i] !== '"') {
-      // Unquoted field (URLhaus quotes all, but accept plain ones without quotes inside).
-      const end = line.indexOf(",", i);
-      const field = end < 0 ? line.slice(i) : line.slice(i, end);
-      if (field.includes('"')) return null;
-      out.push(field);
-      if (end < 0) return out;
-      i = end + 1;
-      if (i === line.length) out.push("");
-      continue;
-    }
-    let field = "";
-    i++;
-    for (;;) {
-      const q = line.indexOf('"', i);
-      if (q < 0) return null; // unterminated quote
-      field += line.slice(i, q);
-      if (line[q + 1] === '"') {
-        field += '"';
-        i = q + 2;
-        continue;
-      }
-      i = q + 1;
-      break;
-    }
-    out.push(field);
-    if (i === line.length) return out;
-    if (line[i] !== ",") return null;
-    i++;
-    if (i === line.length) out.push("");
+/** The column names of the comment header (`# id,dateadded,url,...`), or null without one. */
+function headerColumns(text: string): string[] | null {
+  let found: string[] | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.startsWith("#")) continue;
+    const cells = line
+      .replace(/^#\s*/, "")
+      .trim()
+      .split(",")
+      .map((c) => c.trim().replace(/^"|"$/g, ""));
+    if (cells.includes("url") && cells.includes("id")) found = cells;
   }
-  return out;
+  return found;
 }
 
 export function parseUrlhausCsv(text: string): ParseResult {
-  const lines = text.split(/\r?\n/);
-  const header = lines
-    .filter((l) => l.startsWith("#"))
-    .map((l) => l.replace(/^#\s*/, "").trim())
-    .find((l) => l.startsWith("id,"));
-  if (header !== undefined && header !== COLUMNS.join(","))
-    throw new FeedFormatError(`unexpected columns: ${header}`);
+  const body = withoutBom(text);
+  if (/^\s*</.test(body)) throw new FeedFormatError("markup instead of a URLhaus CSV dump");
+  const columns = headerColumns(body) ?? DOCUMENTED;
+  const urlAt = columns.indexOf("url");
+  const addedAt = columns.indexOf("dateadded");
+  if (urlAt < 0) throw new FeedFormatError(`no url column in: ${columns.join(",")}`);
+  const { rows, broken } = csvRows(body, { comments: true });
   const records: ParseResult["records"] = [];
-  let skipped = 0;
-  for (const line of lines) {
-    if (line.trim() === "" || line.startsWith("#")) continue;
-    const fields = parseQuotedCsvLine(line);
-    const parts = fields && fields.length === COLUMNS.length ? urlParts(fields[2]!) : null;
-    if (!fields || !parts) {
+  let skipped = broken;
+  for (const fields of rows) {
+    const url = fields[urlAt]?.trim();
+    const parts = url ? urlParts(url) : null;
+    if (!url || !parts) {
       skipped++;
       continue;
     }
     records.push({
       feed: "urlhaus",
-      url: fields[2]!,
+      url,
       host: parts.host,
       ips: parts.ip ? [parts.ip] : [],
-      first_seen: feedDate(fields[1]),
+      first_seen: addedAt >= 0 ? feedDate(fields[addedAt]) : null,
     });
   }
   if (records.length === 0 && skipped > 0) throw new FeedFormatError(`no readable rows (${skipped} broken)`);
-  if (header === undefined && records.length === 0 && text.trim() !== "")
-    throw new FeedFormatError("no URLhaus header");
   return { records, skipped };
 }

@@ -44,6 +44,11 @@ export function urlParts(url: string): { host: string; ip: string | null } | nul
   return { host, ip };
 }
 
+/** The text without a leading byte-order mark (feeds saved by Windows tools, or re-served through one). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** A feed's date ("2024-01-01 12:00:00" UTC, or ISO with offset) as ISO, or null. */
 export function feedDate(text: string | undefined | null): string | null {
   if (!text) return null;

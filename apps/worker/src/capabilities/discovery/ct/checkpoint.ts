@@ -32,9 +32,21 @@ export function parseCheckpoint(text: string, where: string): Checkpoint {
   return { origin, treeSize, rootHash: root, signatures };
 }
 
-/** The checkpoint as an STH, from the log's own note signature (the one named after the origin). */
+/**
+ * Whether a note signature's bytes are an RFC6962NoteSignature: key id (4), timestamp (8), then a
+ * DigitallySigned with SHA-256 (4), ECDSA (3) or RSA (1), and a length that covers the rest. Real
+ * logs sign their checkpoint under the same key name more than once (Sunlight and Let's Encrypt's
+ * logs add an Ed25519 signature and a cosignature), so the name alone does not find it.
+ */
+function isRfc6962NoteSignature(bytes: Buffer): boolean {
+  if (bytes.length < 4 + 8 + 4) return false;
+  const [hash, sig] = [bytes[12], bytes[13]];
+  return hash === 4 && (sig === 3 || sig === 1) && bytes.readUInt16BE(14) === bytes.length - 16;
+}
+
+/** The checkpoint as an STH, from the log's own RFC 6962 note signature (named after the origin). */
 export function sthOfCheckpoint(cp: Checkpoint, where: string): Sth {
-  const own = cp.signatures.find((s) => s.name === cp.origin && s.bytes.length > 4 + 8 + 4);
+  const own = cp.signatures.find((s) => s.name === cp.origin && isRfc6962NoteSignature(s.bytes));
   if (!own) throw new CtLogError(`${where}: checkpoint has no RFC 6962 signature by ${cp.origin}`);
   return {
     tree_size: cp.treeSize,

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { request, type Dispatcher } from "undici";
 
 /**
@@ -93,7 +94,15 @@ export async function getWithRetry(url: string, opts: RetryOptions): Promise<Buf
   throw new CtLogError(`${url}: gave up after ${maxAttempts} attempts (${lastError})`);
 }
 
-/** HttpGet over undici with the given dispatcher (the SSRF-guarded agent in the worker). */
+/** Largest body a log answer may unpack to (a full data tile is about 1-2 MB). */
+const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * HttpGet over undici with the given dispatcher (the SSRF-guarded agent in the worker). undici's
+ * `request` does not decode bodies, and static-ct logs gzip their data tiles "with no negotiation"
+ * (c2sp.org/static-ct-api, Log entries: clients MUST support Content-Encoding: gzip), so gzip is
+ * asked for and unpacked here.
+ */
 export function undiciGet(dispatcher: Dispatcher, timeoutMs = 30_000): HttpGet {
   return async (target, signal) => {
     const res = await request(target, {
@@ -101,10 +110,23 @@ export function undiciGet(dispatcher: Dispatcher, timeoutMs = 30_000): HttpGet {
       signal: signal
         ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
         : AbortSignal.timeout(timeoutMs),
-      headers: { "user-agent": "Brandwarden-CT/1.0" },
+      headers: { "user-agent": "Brandwarden-CT/1.0", "accept-encoding": "gzip, identity" },
     });
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers[k] = v;
-    return { status: res.statusCode, headers, body: Buffer.from(await res.body.arrayBuffer()) };
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    return { status: res.statusCode, headers, body: decoded(raw, headers["content-encoding"], target) };
   };
+}
+
+function decoded(body: Buffer, encoding: string | undefined, url: string): Buffer {
+  const coding = encoding?.trim().toLowerCase();
+  if (!coding || coding === "identity") return body;
+  if (coding !== "gzip" && coding !== "x-gzip")
+    throw new CtLogError(`${url}: unsupported Content-Encoding ${coding}`);
+  try {
+    return gunzipSync(body, { maxOutputLength: MAX_UNPACKED_BYTES });
+  } catch (err) {
+    throw new CtLogError(`${url}: gzip body could not be unpacked (${(err as Error).message})`);
+  }
 }
