@@ -27,6 +27,7 @@ beforeAll(async () => {
     { platform: "github", handle: "long-limit", state: "ratelimited", retry_after_s: 120 },
     { platform: "mastodon", handle: "slowpoke", state: "slow", delay_ms: 1500 },
     { platform: "telegram", handle: "walled_off", state: "waf" },
+    { platform: "telegram", handle: "busy_channel", state: "ratelimited", retry_after_s: 120 },
   ]);
 });
 afterAll(() => world?.stop());
@@ -119,10 +120,10 @@ describe("probe outcomes", () => {
       budgetPerPlatform: 50,
       concurrencyPerPlatform: 1,
     });
-    await prober.probe("github", "long-limit");
-    await prober.probe("github", "long-limit");
+    await prober.probe("telegram", "busy_channel");
+    await prober.probe("telegram", "busy_channel");
     const before = rt.http.requests;
-    const r = await prober.probe("github", "acmebank");
+    const r = await prober.probe("telegram", "acmebank");
     expect(rt.http.requests).toBe(before);
     expect(r.verdict).toMatchObject({
       status: "unknown",
@@ -131,14 +132,14 @@ describe("probe outcomes", () => {
     });
   });
 
-  it("a Cloudflare challenge and LinkedIn's HTTP 999 are unknown(waf)", async () => {
+  it("a Cloudflare challenge is unknown(waf); LinkedIn's HTTP 999 is unknown(login_wall)", async () => {
     const prober = proberFor(world.runtime());
     const cf = await prober.probe("facebook", "acmebank.helpdesk");
     expect(cf.verdict).toMatchObject({ status: "unknown", reason: "waf" });
     const tg = await prober.probe("telegram", "walled_off");
     expect(tg.verdict).toMatchObject({ status: "unknown", reason: "waf" });
     const li = await prober.probe("linkedin", "acmebank-support");
-    expect(li.verdict).toMatchObject({ status: "unknown", reason: "waf", detail: "blocked: status 999" });
+    expect(li.verdict).toEqual({ status: "unknown", reason: "login_wall", detail: "linkedin 999" });
   });
 
   it("a slow answer past the timeout is unknown(timeout); within it, found", async () => {
