@@ -62,11 +62,11 @@ export const reddit: CatalogueEntry = {
   exists: { status: [200], markers: ["json:data/name"] },
   missing: { status: [404] },
   suspended: ["json:data/is_suspended=true"],
-  // support.reddithelp.com "Data API Wiki": 100 queries a minute with OAuth, 10 without;
-  // x-ratelimit-remaining / -used / -reset (seconds to the end of the window).
+  // support.reddithelp.com "Data API Wiki": 100 queries a minute with OAuth, 10 without, both
+  // averaged over a 10-minute window; x-ratelimit-remaining / -used / -reset (seconds left).
   limits: {
-    anonymous: { requests: 10, window_s: 60 },
-    authenticated: { requests: 100, window_s: 60 },
+    anonymous: { requests: 100, window_s: 600 },
+    authenticated: { requests: 1000, window_s: 600 },
     headers: { remaining: "x-ratelimit-remaining", reset: "x-ratelimit-reset", reset_kind: "seconds" },
   },
   hosts: ["reddit.com", "www.reddit.com", "old.reddit.com", "new.reddit.com"],

@@ -44,7 +44,7 @@ export const x: CatalogueEntry = {
       "css:a[href$=/verified_followers]|count",
     ],
     account_created: "ld:dateCreated",
-    links: ["ld:relatedLink|urls", "css:[data-testid=UserUrl] a@href|urls"],
+    links: ["ld:relatedLink|urls", "css:a[data-testid=UserUrl]@href|urls"],
     verified: "css:[data-testid=icon-verified]@data-testid|bool",
   },
   fixtures: { claimed: "x", unclaimed: "nobody_here_7q" },
@@ -105,12 +105,13 @@ export const threads: CatalogueEntry = {
   platform: "threads",
   name: "Threads",
   profile_url: "{base}/@{handle}",
-  // Logged-out visitors of an unknown profile are bounced to the login wall (302).
   probe: { url: "{base}/@{handle}", method: "GET", headers: { "sec-fetch-mode": "navigate" } },
   handle: { pattern: /^(?!\.)(?!.*\.\.)[a-z0-9._]{1,30}(?<!\.)$/, lowercase: true },
-  // sherlock's data.json: an unknown Threads profile is its login page (after a redirect).
+  // Logged out, threads.com sends an unknown profile to its login page (sherlock's data.json
+  // reads "<title>Threads • Log in</title>" after the redirect), which is also how it walls
+  // logged-out visitors: the redirect proves nothing, so it is unknown(login_wall), never missing.
   exists: { status: [200], markers: ["meta:og:type=profile"] },
-  missing: { status: [301, 302, 303], any_status_markers: ["title:Threads • Log in"] },
+  missing: {},
   hosts: ["threads.com", "www.threads.com", "threads.net", "www.threads.net"],
   path_pattern: /^\/@([A-Za-z0-9._]{1,30})\/?$/,
   extract: {

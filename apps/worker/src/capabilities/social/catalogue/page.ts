@@ -114,6 +114,9 @@ export function attr(el: El, name: string): string | undefined {
   return DomUtils.getAttributeValue(el, name);
 }
 
+// Not shown to a visitor whose browser runs scripts (a <noscript> notice is not profile text).
+const HIDDEN = new Set(["script", "style", "noscript", "template", "head"]);
+
 function visibleText(doc: Doc): string {
   const parts: string[] = [];
   const walk = (nodes: Doc["children"]) => {

@@ -59,7 +59,6 @@ export const youtube: CatalogueEntry = {
     followers: [
       "header/c4TabbedHeaderRenderer/subscriberCountText/simpleText|count",
       "header/pageHeaderRenderer/content/pageHeaderViewModel/metadata/contentMetadataViewModel/metadataRows/*/metadataParts/*/text/content|count:subscriber",
-      "header/pageHeaderRenderer/subscriberCountText|count",
     ],
     verified: "header/pageHeaderRenderer/verified|bool",
     links: "metadata/channelMetadataRenderer/ownerUrls|urls",
