@@ -28,6 +28,9 @@ beforeAll(async () => {
     { platform: "mastodon", handle: "slowpoke", state: "slow", delay_ms: 1500 },
     { platform: "telegram", handle: "walled_off", state: "waf" },
     { platform: "telegram", handle: "busy_channel", state: "ratelimited", retry_after_s: 120 },
+    { platform: "mastodon", handle: "acme_proven", verified: true, links: ["https://acmebank.com/"] },
+    { platform: "bluesky", handle: "acmebank.com", display_name: "Acme Bank" },
+    { platform: "bluesky", handle: "plainname.bsky.social", display_name: "Plain" },
   ]);
 });
 afterAll(() => world?.stop());
@@ -152,6 +155,17 @@ describe("probe outcomes", () => {
     expect(short.verdict).toMatchObject({ status: "unknown", reason: "timeout" });
     const long = await proberFor(world.runtime({ SOCIAL_TIMEOUT_MS: "5000" })).probe("mastodon", "slowpoke");
     expect(long.verdict.status).toBe("found");
+  });
+
+  it("links the platform verified as the owner's: Mastodon verified_at fields, a Bluesky domain handle", async () => {
+    const prober = proberFor(world.runtime());
+    const masto = await prober.probe("mastodon", "acme_proven");
+    expect(masto.profile?.verified_links).toEqual(["https://acmebank.com/"]);
+    expect(masto.body).toContain('"verified_at"');
+    const bsky = await prober.probe("bluesky", "acmebank.com");
+    expect(bsky.profile?.verified_links).toEqual(["https://acmebank.com/"]);
+    const plain = await prober.probe("bluesky", "plainname.bsky.social");
+    expect(plain.profile?.verified_links).toEqual([]);
   });
 
   it("an invalid handle is never requested", async () => {

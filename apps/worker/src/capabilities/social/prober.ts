@@ -21,6 +21,8 @@ export interface ProbeResult {
   profile: ExtractedProfile | null;
   profile_url: string;
   attempts: number;
+  /** The raw answer of a `found` probe (rel=me links and other owner evidence), else null. */
+  body: string | null;
   /** Retry-After of the last 429, ms. */
   retry_after_ms: number | null;
   elapsed_ms: number;
@@ -246,7 +248,7 @@ export function createProber(opts: ProberOptions): Prober {
       const started = clock.now();
       const entry = CATALOGUE[platform];
       const handle = renderHandle(entry.handle, rawHandle);
-      const base = { platform, profile: null, retry_after_ms: null, attempts: 0 };
+      const base = { platform, profile: null, body: null, retry_after_ms: null, attempts: 0 };
       if (!handle) {
         return {
           ...base,
@@ -266,6 +268,7 @@ export function createProber(opts: ProberOptions): Prober {
           profile_url: profileUrl(platform, opts.bases, handle),
           verdict: r.verdict,
           profile: r.verdict.status === "found" && r.page ? extractFromPage(entry.extract, r.page) : null,
+          body: r.verdict.status === "found" && r.page ? r.page.body : null,
           attempts: r.attempts,
           retry_after_ms: r.retryAfter,
           elapsed_ms: clock.now() - started,

@@ -10,7 +10,8 @@ import type { ExtractSpec, FieldRule } from "./types.ts";
 //   css:<selector>       the text of the matching elements (`css:<selector>@attr`: an attribute)
 //   itemprop:<name>      microdata: the content/href/src or text of [itemprop=name]
 //   text:<regex>         group 1 of a regex over the page's visible text
-// Transforms: count[:<word>], epoch, html, bool, some, eq:<value>, urls, hrefs, before:<text>.
+// Transforms: count[:<word>], epoch, html, bool, some, eq:<value>, urls, hrefs, before:<text>,
+// domainhandle.
 // Nothing here throws: a field that cannot be read is null.
 
 export interface ExtractedProfile {
@@ -21,6 +22,8 @@ export interface ExtractedProfile {
   verified: boolean | null;
   account_created: string | null;
   links: string[];
+  /** Links the platform verified as the owner's (Mastodon `verified_at`, a Bluesky domain handle). */
+  verified_links: string[];
 }
 
 const SUFFIX: Record<string, number> = {
@@ -129,6 +132,11 @@ function applyTransform(v: unknown, transform: string | undefined): unknown {
       return toUrls(v);
     case "hrefs":
       return hrefs(v);
+    case "domainhandle": {
+      // A Bluesky handle outside bsky.social is a domain its owner proved by DNS or /.well-known.
+      const h = String(v).toLowerCase();
+      return /^[a-z0-9.-]+\.[a-z]{2,}$/.test(h) && !h.endsWith(".bsky.social") ? [`https://${h}/`] : [];
+    }
     case "before": {
       // "Name (@handle) • Instagram" → "Name": the text before a separator.
       const s = String(v);
@@ -214,6 +222,7 @@ export function extractFromPage(spec: ExtractSpec, page: ProbePage): ExtractedPr
   const followers = first(spec.followers, page);
   const verified = first(spec.verified, page);
   const links = first(spec.links, page);
+  const verifiedLinks = first(spec.verified_links, page);
   return {
     display_name: str(first(spec.display_name, page), 500),
     bio: str(first(spec.bio, page), 4000),
@@ -223,6 +232,9 @@ export function extractFromPage(spec: ExtractSpec, page: ProbePage): ExtractedPr
     account_created: date,
     links: Array.isArray(links)
       ? [...new Set(links.filter((l): l is string => typeof l === "string"))].slice(0, 50)
+      : [],
+    verified_links: Array.isArray(verifiedLinks)
+      ? [...new Set(verifiedLinks.filter((l): l is string => typeof l === "string"))].slice(0, 50)
       : [],
   };
 }

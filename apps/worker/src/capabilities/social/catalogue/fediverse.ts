@@ -33,6 +33,7 @@ export const mastodon: CatalogueEntry = {
     followers: "followers_count|count",
     account_created: "created_at",
     verified: "fields/*/verified_at|some",
+    verified_links: "fields/[verified_at]/value|hrefs",
     links: "fields/*/value|hrefs",
   },
   fixtures: { claimed: "Gargron", unclaimed: "noonewouldeverusethis7" },
@@ -71,6 +72,7 @@ export const bluesky: CatalogueEntry = {
     followers: "followersCount|count",
     account_created: "createdAt",
     verified: "verification/verifiedStatus|eq:valid",
+    verified_links: "handle|domainhandle",
   },
   fixtures: { claimed: "bsky.app", unclaimed: "noonewouldeverusethis7.bsky.social" },
 };

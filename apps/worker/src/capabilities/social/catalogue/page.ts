@@ -205,12 +205,21 @@ function matchingBrace(s: string, start: number): number {
 
 /**
  * A value at a `/`-separated path: `*` maps over an array, a number indexes one, `[key=value]`
- * picks the array element whose `key` equals value (X's `interactionStatistic/[name=Follows]`).
+ * picks the array element whose `key` equals value (X's `interactionStatistic/[name=Follows]`),
+ * `[key]` keeps the elements whose key is set (Mastodon's `fields/[verified_at]/value`).
  */
 export function walk(value: unknown, path: readonly string[]): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string, ...string[]];
   if (head === "*") return Array.isArray(value) ? value.map((v) => walk(v, rest)) : undefined;
+  const keep = /^\[([^=\]]+)\]$/.exec(head);
+  if (keep) {
+    // `[key]`: the array elements whose key is set, each walked on.
+    if (!Array.isArray(value)) return undefined;
+    return value
+      .filter((v) => v && typeof v === "object" && (v as Record<string, unknown>)[keep[1]!] != null)
+      .map((v) => walk(v, rest));
+  }
   const pick = /^\[([^=\]]+)=([^\]]*)\]$/.exec(head);
   if (pick) {
     if (!Array.isArray(value)) return undefined;

@@ -22,6 +22,8 @@ export interface ExtractSpec {
   verified?: FieldRule;
   account_created?: FieldRule;
   links?: FieldRule;
+  /** Links the platform itself verified as the owner's (Mastodon rel=me `verified_at`, a Bluesky domain handle). */
+  verified_links?: FieldRule;
 }
 
 interface Markers {
