@@ -136,7 +136,9 @@ function visibleText(doc: Doc): string {
  * (`var ytInitialData = {...};`) found in script text.
  */
 export function readPage(body: string, spec: ExtractSpec): ProbePage {
-  if (spec.json === "body" || (spec.json === undefined && looksJson(body))) {
+  // A JSON body is the data itself, whatever the entry expects: YouTube's youtubei `browse`
+  // answer is the same object its channel page assigns to ytInitialData.
+  if (spec.json === "body" || looksJson(body)) {
     const json = tryJson(body);
     if (json !== undefined || spec.json === "body")
       return { body, json, doc: null, ld: [], meta: new Map(), text: "" };
