@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "./catalogue/index.ts";
-import { extractProfile } from "./catalogue/extract.ts";
+import { extractProfile, parseCount } from "./catalogue/extract.ts";
 import { classifyError, classifyResponse, retryAfterMs } from "./probe-verdict.ts";
 
 const res = (status: number, body: string, headers: Record<string, string> = {}) => ({
@@ -110,5 +110,60 @@ describe("extractProfile", () => {
   it("is null-safe on junk", () => {
     const p = extractProfile(CATALOGUE.github.extract, "not json");
     expect(p).toMatchObject({ display_name: null, bio: null, followers: null, links: [] });
+  });
+});
+
+describe("follower counts as pages write them", () => {
+  it.each([
+    ["12,345", 12345],
+    ["12 345 followers", 12345],
+    ["12\u00a0345", 12345],
+    ["12\u202f345 abonnés", 12345],
+    ["12\u2009345", 12345],
+    ["1.234.567", 1234567],
+    ["1'234", 1234],
+    ["1.2K", 1200],
+    ["1,2 k", 1200],
+    ["24.6m subscribers", 24600000],
+    ["3,4 Mio. Abonnenten", 3400000],
+    ["7.78k subscribers", 7780],
+    ["84 subscribers", 84],
+    [1234, 1234],
+  ])("%s → %d", (text, n) => {
+    expect(parseCount(text)).toBe(n);
+  });
+  it("is null when there is no number", () => {
+    expect(parseCount("@acme")).toBeNull();
+    expect(parseCount(undefined)).toBeNull();
+  });
+});
+
+describe("markup read through a parser", () => {
+  it("Telegram: dir=auto spans, spaced counts and <br> bios", () => {
+    const html =
+      '<html><head><meta property="og:title" content="Acme &amp; Co"><meta property="og:image" content="https://cdn.example/a.jpg"></head><body>' +
+      '<div class="tgme_page"><div class="tgme_page_title" dir="auto"><span dir="auto">Acme &amp; Co</span><i class="verified-icon"></i></div>' +
+      '<div class="tgme_page_extra">12 345 subscribers</div>' +
+      '<div class="tgme_page_description" dir="auto">Official channel<br/>of Acme</div></div></body></html>';
+    expect(extractProfile(CATALOGUE.telegram.extract, html)).toMatchObject({
+      display_name: "Acme & Co",
+      bio: "Official channel of Acme",
+      followers: 12345,
+      verified: true,
+      avatar_url: "https://cdn.example/a.jpg",
+    });
+  });
+  it("X: JSON-LD in any key order and spacing, og: meta as fallback", () => {
+    const ld = `{ "mainEntity" : { "interactionStatistic" : [ { "name" : "Friends", "userInteractionCount" : 3 }, { "userInteractionCount" : 4567, "name" : "Follows" } ], "givenName" : "Acme \\u0026 Co", "description" : "Bank\\/Support" }, "@type" : "ProfilePage" }`;
+    const html = `<script type="application/ld+json" data-testid="UserProfileSchema-test">${ld}</script>`;
+    expect(classifyResponse(CATALOGUE.x, res(200, html)).status).toBe("found");
+    expect(extractProfile(CATALOGUE.x.extract, html)).toMatchObject({
+      display_name: "Acme & Co",
+      bio: "Bank/Support",
+      followers: 4567,
+    });
+    const og =
+      '<meta property="og:title" content="Acme Bank (@acmebank) on X"><meta property="og:description" content="Help">';
+    expect(extractProfile(CATALOGUE.x.extract, og)).toMatchObject({ display_name: "Acme Bank", bio: "Help" });
   });
 });

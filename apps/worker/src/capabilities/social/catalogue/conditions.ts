@@ -1,4 +1,5 @@
 import { selectAll, walk, type ProbePage } from "./page.ts";
+import type { Condition } from "./types.ts";
 
 // The catalogue's presence/absence conditions, tested on a parsed answer (see page.ts):
 //   json:<path>[=<value>]   a field of the parsed JSON (body or embedded) is set / equals value
@@ -9,8 +10,6 @@ import { selectAll, walk, type ProbePage } from "./page.ts";
 //   title:<text>            the <title> is the text
 //   text:<text>             the visible text contains it (apostrophes folded, case-insensitive)
 //   raw:<text>              the raw body contains it (only for scripts that are the whole answer)
-
-export type Condition = string;
 
 const fold = (s: string) => s.replace(/[’‘`]/g, "'").toLowerCase();
 

@@ -8,6 +8,10 @@ import type { ExtractSpec } from "./types.ts";
 type Doc = ReturnType<typeof parseDocument>;
 type El = Parameters<typeof DomUtils.getAttributeValue>[0];
 
+// Not shown to a visitor whose browser runs scripts (a <noscript> notice is not profile text).
+const HIDDEN = new Set(["script", "style", "noscript", "template", "head"]);
+const BLOCK = new Set(["p", "div", "li", "h1", "h2", "h3", "h4", "section", "article", "header", "footer"]);
+
 export interface ProbePage {
   body: string;
   /** The parsed JSON body, or the JSON embedded in the page that the entry names; undefined if none. */
@@ -81,7 +85,7 @@ function compoundTest(selector: string): ((el: El) => boolean) | null {
   };
 }
 
-export function selectorTest(selector: string): ((el: El) => boolean) | null {
+function selectorTest(selector: string): ((el: El) => boolean) | null {
   const compounds = selector.trim().match(/(?:\[[^\]]*\]|[^\s[])+/g) ?? [];
   const tests = compounds.map(compoundTest);
   if (tests.length === 0 || tests.some((t) => t === null)) return null;
@@ -105,24 +109,31 @@ export function selectAll(page: ProbePage, selector: string): El[] {
   return DomUtils.findAll(test, page.doc.children);
 }
 
-/** An element's text with whitespace collapsed (entities already decoded by the parser). */
+/** An element's text, whitespace collapsed; a <br> or a block boundary separates words. */
 export function elementText(el: El): string {
-  return DomUtils.textContent(el).replace(/\s+/g, " ").trim();
+  const parts: string[] = [];
+  const walkText = (n: El["children"][number]) => {
+    if (n.type === "text") parts.push((n as unknown as { data: string }).data);
+    else if ("name" in n) {
+      const name = (n as El).name.toLowerCase();
+      if (name === "br" || BLOCK.has(name)) parts.push(" ");
+      if (!HIDDEN.has(name)) (n as El).children.forEach(walkText);
+    }
+  };
+  el.children.forEach(walkText);
+  return parts.join("").replace(/\s+/g, " ").trim();
 }
 
 export function attr(el: El, name: string): string | undefined {
   return DomUtils.getAttributeValue(el, name);
 }
 
-// Not shown to a visitor whose browser runs scripts (a <noscript> notice is not profile text).
-const HIDDEN = new Set(["script", "style", "noscript", "template", "head"]);
-
 function visibleText(doc: Doc): string {
   const parts: string[] = [];
   const walk = (nodes: Doc["children"]) => {
     for (const n of nodes) {
       if (n.type === "text") parts.push((n as unknown as { data: string }).data);
-      else if ("children" in n && n.type !== "script" && n.type !== "style")
+      else if ("children" in n && !("name" in n && HIDDEN.has((n as El).name.toLowerCase())))
         walk(n.children as Doc["children"]);
     }
   };

@@ -1,10 +1,12 @@
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
-import type { Condition } from "./conditions.ts";
 
 // The shape of one platform's catalogue entry (after sherlock / maigret / WhatsMyName, see
 // research/anchors-social.md §4). Everything is data: URL templates with `{base}`, `{api}` and
 // `{handle}`, status codes, conditions on the parsed answer (conditions.ts) and extraction rules
 // (extract.ts). JSON is parsed, never matched as text; pages are read through an HTML parser.
+
+/** A presence/absence condition on a parsed answer, `kind:argument` (see conditions.ts). */
+export type Condition = string;
 
 /** A rule for one extracted field: `path|transform`, several tried in order. See extract.ts. */
 export type FieldRule = string | readonly string[];
@@ -77,7 +79,7 @@ export interface CatalogueEntry {
   fixtures: { claimed: string; unclaimed: string };
 }
 
-export interface PlatformLimits {
+interface PlatformLimits {
   /** Requests a logged-out client may send per window (the platform's published number). */
   anonymous: { requests: number; window_s: number };
   /** With the platform's credential set (social-config.ts), when it has one. */
