@@ -167,3 +167,32 @@ describe("markup read through a parser", () => {
     expect(extractProfile(CATALOGUE.x.extract, og)).toMatchObject({ display_name: "Acme Bank", bio: "Help" });
   });
 });
+
+describe("login walls are unknown(login_wall), never missing or found", () => {
+  const wall = (detail: string) => ({ status: "unknown", reason: "login_wall", detail });
+  it("a redirect to a login path (LinkedIn's authwall, Instagram's, X's flow)", () => {
+    for (const [entry, location] of [
+      [CATALOGUE.linkedin, "https://www.linkedin.com/authwall?trk=bf&trkInfo=x"],
+      [CATALOGUE.instagram, "/accounts/login/?next=%2Facme%2F"],
+      [CATALOGUE.x, "https://x.com/i/flow/login?redirect_after_login=%2Facme"],
+      [CATALOGUE.facebook, "/login/?next=https%3A%2F%2Fwww.facebook.com%2Facme"],
+    ] as const)
+      expect(classifyResponse(entry, res(302, "", { location }))).toEqual(wall("login redirect"));
+  });
+  it("a 200 login page and a 200 JavaScript shell", () => {
+    const login =
+      '<html><head><title>Log into Facebook</title></head><body><form action="/login/device-based/regular/login/" method="post">' +
+      '<input type="email" name="email"><input type="password" name="pass"></form></body></html>';
+    expect(classifyResponse(CATALOGUE.facebook, res(200, login))).toEqual(wall("login page"));
+    const shell =
+      "<!DOCTYPE html><html><head><title>X</title></head><body><noscript>JavaScript is not available. We’ve detected that JavaScript is disabled in this browser.</noscript>" +
+      '<div id="react-root"></div><script src="https://abs.twimg.com/responsive-web/client-web/main.js"></script></body></html>';
+    expect(classifyResponse(CATALOGUE.x, res(200, shell))).toEqual(wall("javascript shell"));
+  });
+  it("a profile page that also links to the login is a profile, not a wall", () => {
+    const profile =
+      '<html><head><meta property="og:type" content="profile"><meta property="og:title" content="Acme (@acme)"></head>' +
+      '<body><a href="/login">Log in</a></body></html>';
+    expect(classifyResponse(CATALOGUE.threads, res(200, profile)).status).toBe("found");
+  });
+});
