@@ -58,6 +58,12 @@ export const bluesky: PlatformDef = {
   apiPath: "",
   profilePath: (h) => `/profile/${h}`,
   rateLimitBody: () => ({ error: "RateLimitExceeded", message: "Rate Limit Exceeded" }),
+  spentHeaders: (reset) => ({
+    "ratelimit-limit": "3000",
+    "ratelimit-remaining": "0",
+    "ratelimit-reset": String(reset),
+    "ratelimit-policy": "3000;w=300",
+  }),
   register(app, ctx) {
     const find = (actor: string) =>
       ctx.find(actor) ??

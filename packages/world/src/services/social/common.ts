@@ -34,6 +34,8 @@ export interface PlatformDef {
    */
   loginWall?(reply: FastifyReply, path: string): FastifyReply;
   rateLimitBody?(p: SocialProfile): unknown;
+  /** The platform's own rate-limit headers on a spent window resetting at `resetEpoch` (seconds). */
+  spentHeaders?(resetEpoch: number): Record<string, string>;
 }
 
 export type GateStyle = "html" | "json";
@@ -52,12 +54,8 @@ export async function gate(
   if (p.state === "slow") await sleep(p.delay_ms);
   if (p.state === "ratelimited") {
     const reset = Math.floor(Date.now() / 1000) + p.retry_after_s;
-    reply
-      .code(429)
-      .header("retry-after", String(p.retry_after_s))
-      .header("x-ratelimit-limit", "60")
-      .header("x-ratelimit-remaining", "0")
-      .header("x-ratelimit-reset", String(reset));
+    reply.code(429).header("retry-after", String(p.retry_after_s));
+    for (const [k, v] of Object.entries(def.spentHeaders?.(reset) ?? {})) reply.header(k, v);
     if (style === "json") {
       reply.send(def.rateLimitBody?.(p) ?? { error: "rate_limited", message: "Too Many Requests" });
     } else {

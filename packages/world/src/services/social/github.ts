@@ -81,6 +81,13 @@ export const github: PlatformDef = {
   env: "GITHUB",
   apiPath: "",
   profilePath: (h) => `/${h}`,
+  spentHeaders: (reset) => ({
+    "x-ratelimit-limit": "60",
+    "x-ratelimit-remaining": "0",
+    "x-ratelimit-reset": String(reset),
+    "x-ratelimit-used": "60",
+    "x-ratelimit-resource": "core",
+  }),
   rateLimitBody: () => ({
     message:
       "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)",

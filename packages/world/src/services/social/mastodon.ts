@@ -85,6 +85,11 @@ export const mastodon: PlatformDef = {
   env: "MASTODON",
   profilePath: (h) => `/@${h}`,
   rateLimitBody: () => ({ error: "Too many requests" }),
+  spentHeaders: (reset) => ({
+    "x-ratelimit-limit": "300",
+    "x-ratelimit-remaining": "0",
+    "x-ratelimit-reset": new Date(reset * 1000).toISOString(),
+  }),
   register(app, ctx) {
     const window = rateWindow(() => 300, 300);
     app.get<{ Querystring: { acct?: string } }>("/api/v1/accounts/lookup", async (req, reply) => {

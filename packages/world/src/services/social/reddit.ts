@@ -62,6 +62,11 @@ export const reddit: PlatformDef = {
   env: "REDDIT",
   profilePath: (h) => `/user/${h}`,
   rateLimitBody: () => ({ message: "Too Many Requests", error: 429 }),
+  spentHeaders: (reset) => ({
+    "x-ratelimit-used": "100",
+    "x-ratelimit-remaining": "0.0",
+    "x-ratelimit-reset": String(Math.max(0, reset - Math.floor(Date.now() / 1000))),
+  }),
   register(app, ctx) {
     const window = rateWindow((authorized) => (authorized ? 1000 : 100), 600);
     app.get<{ Params: { name: string } }>("/user/:name/about.json", async (req, reply) => {

@@ -91,6 +91,12 @@ export const x: PlatformDef = {
   apiPath: "",
   profilePath: (h) => `/${h}`,
   rateLimitBody: () => ({ errors: [{ code: 88, message: "Rate limit exceeded" }] }),
+  // developer.x.com rate limits: x-rate-limit-limit / -remaining / -reset (epoch seconds).
+  spentHeaders: (reset) => ({
+    "x-rate-limit-limit": "900",
+    "x-rate-limit-remaining": "0",
+    "x-rate-limit-reset": String(reset),
+  }),
   loginWall: (reply) => sendHtml(reply, SHELL),
   register(app, ctx) {
     app.get<{ Querystring: { username?: string } }>(
