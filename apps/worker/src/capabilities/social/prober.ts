@@ -204,7 +204,7 @@ export function createProber(opts: ProberOptions): Prober {
       attempts++;
       let verdict: ProbeVerdict;
       let page: ProbePage | null = null;
-      let body = "";
+      let httpStatus: number | null = null;
       let headers: Record<string, string> = {};
       try {
         const res = await opts.http.request(url, {
@@ -213,7 +213,8 @@ export function createProber(opts: ProberOptions): Prober {
           signal: opts.signal,
           timeoutMs: opts.timeoutMs,
         });
-        body = res.body.toString("utf8");
+        const body = res.body.toString("utf8");
+        httpStatus = res.status;
         headers = res.headers;
         noteRateLimit(platform, s, headers);
         page = readPage(body, entry.extract);
@@ -221,7 +222,12 @@ export function createProber(opts: ProberOptions): Prober {
       } catch (err) {
         verdict = classifyError(err, opts.signal?.aborted === true);
       }
-      const status = verdict.detail === "status 429" ? 429 : verdict.detail === "status 503" ? 503 : null;
+      // A 429 the classifier calls rate_limited, or a 503 it calls server_error (not a WAF page).
+      const status =
+        (httpStatus === 429 && verdict.reason === "rate_limited") ||
+        (httpStatus === 503 && verdict.reason === "server_error")
+          ? httpStatus
+          : null;
       if (status === null) {
         s.consecutive429 = 0;
         return { verdict, attempts, retryAfter, page };

@@ -24,6 +24,8 @@ import {
 // Meta's servers do (`\/` in URLs, non-ASCII as \uXXXX); og:description "12.3K Followers, 10
 // Following, 5 Posts - See Instagram photos and videos from Name (@handle)"; the logged-out wall
 // is a 302 to /accounts/login/ (instaloader's "Redirected to login page"), Facebook's to /login/.
+// Threads: og:type "profile" meta and the page's `user` JSON as maigret reads them; an unknown
+// profile (like any walled visitor) is sent to /login, the page sherlock's data.json matches.
 
 const IG_MISSING = page(
   "Instagram",
