@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CircuitOpenError } from "../circuit-breaker/circuit-breaker.ts";
 import { createProber } from "./prober.ts";
 import { proberFor } from "./social-runtime.ts";
 import { socialConfigFromEnv } from "./social-config.ts";
@@ -213,5 +214,29 @@ describe("Retry-After and rate-limit headers", () => {
     await p2.probe("mastodon", "acme");
     await p2.probe("mastodon", "acme_help");
     expect(waits).toEqual([10_000, 4000]);
+  });
+});
+
+describe("what counts against a platform's published limit", () => {
+  it("requests an open circuit refused were never sent: they do not spend GitHub's 60", async () => {
+    let refuse = true;
+    const sent: string[] = [];
+    const http: SocialHttp = {
+      async request(url) {
+        if (refuse) throw new CircuitOpenError("github", "ECONNRESET, 3 failures in a row");
+        sent.push(url);
+        return { url, status: 200, headers: {}, body: Buffer.from(USER) };
+      },
+      get requests() {
+        return sent.length;
+      },
+      close: async () => {},
+    };
+    const { clock } = fakeClock();
+    const prober = proberOn(http, clock, { budgetPerPlatform: 500 });
+    for (let i = 0; i < 80; i++) await prober.probe("github", `refused-${i}`);
+    refuse = false;
+    expect((await prober.probe("github", "acmebank")).verdict.status).toBe("found");
+    expect(sent).toHaveLength(1);
   });
 });

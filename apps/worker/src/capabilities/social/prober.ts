@@ -1,4 +1,5 @@
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
+import { CircuitOpenError } from "../circuit-breaker/circuit-breaker.ts";
 import { CATALOGUE, fillTemplate, profileUrl } from "./catalogue/index.ts";
 import { extractFromPage, type ExtractedProfile } from "./catalogue/extract.ts";
 import { readPage, type ProbePage } from "./catalogue/page.ts";
@@ -220,6 +221,11 @@ export function createProber(opts: ProberOptions): Prober {
         page = readPage(body, entry.extract);
         verdict = classifyResponse(entry, { status: res.status, headers, body }, page);
       } catch (err) {
+        // An open circuit refuses before anything is sent: the platform's window has not moved.
+        if (err instanceof CircuitOpenError) {
+          s.sentAt.pop();
+          if (s.remaining !== null) s.remaining++;
+        }
         verdict = classifyError(err, opts.signal?.aborted === true);
       }
       // A 429 the classifier calls rate_limited, or a 503 it calls server_error (not a WAF page).
