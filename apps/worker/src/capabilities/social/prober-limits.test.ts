@@ -240,3 +240,49 @@ describe("what counts against a platform's published limit", () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe("optional credentials switch a platform to its API", () => {
+  let world: SocialTestWorld;
+  beforeAll(async () => {
+    world = await startSocialWorld(
+      [
+        {
+          platform: "x",
+          handle: "acme_api",
+          display_name: "Acme API",
+          bio: "Hi",
+          followers: 12345,
+          links: ["https://acmebank.com/"],
+        },
+        { platform: "youtube", handle: "acmetube", display_name: "Acme Tube", followers: 1234 },
+      ],
+      { social_login_walls: ["x"] },
+    );
+  });
+  afterAll(() => world?.stop());
+
+  it("X: walled logged out, read from API v2 with SOCIAL_X_BEARER_TOKEN", async () => {
+    const walled = await proberFor(world.runtime()).probe("x", "acme_api");
+    expect(walled.verdict).toMatchObject({ status: "unknown", reason: "login_wall" });
+    const prober = proberFor(world.runtime({ SOCIAL_X_BEARER_TOKEN: "AAAAtoken" }));
+    const hit = await prober.probe("x", "acme_api");
+    expect(hit.verdict.status).toBe("found");
+    expect(hit.profile).toMatchObject({
+      display_name: "Acme API",
+      followers: 12345,
+      links: ["https://acmebank.com/"],
+    });
+    expect(hit.profile_url).toMatch(/\/acme_api$/);
+    expect((await prober.probe("x", "nobody_here_7q")).verdict.status).toBe("missing");
+  });
+
+  it("YouTube: exact subscriber counts from the Data API with SOCIAL_YOUTUBE_API_KEY", async () => {
+    const page = await proberFor(world.runtime()).probe("youtube", "acmetube");
+    expect(page.profile?.followers).toBe(1230); // "1.23K subscribers" on the page
+    const prober = proberFor(world.runtime({ SOCIAL_YOUTUBE_API_KEY: "AIzaExample" }));
+    const api = await prober.probe("youtube", "acmetube");
+    expect(api.verdict.status).toBe("found");
+    expect(api.profile).toMatchObject({ display_name: "Acme Tube", followers: 1234 });
+    expect((await prober.probe("youtube", "noonewouldeverusethis7")).verdict.status).toBe("missing");
+  });
+});

@@ -1,6 +1,6 @@
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import { CircuitOpenError } from "../circuit-breaker/circuit-breaker.ts";
-import { CATALOGUE, fillTemplate, profileUrl } from "./catalogue/index.ts";
+import { CATALOGUE, fillTemplate, profileUrl, type CatalogueEntry } from "./catalogue/index.ts";
 import { extractFromPage, type ExtractedProfile } from "./catalogue/extract.ts";
 import { readPage, type ProbePage } from "./catalogue/page.ts";
 import { renderHandle } from "./handles.ts";
@@ -130,12 +130,20 @@ export function createProber(opts: ProberOptions): Prober {
     s.waiters.shift()?.();
   };
 
+  /** The catalogue entry as probed: its credentialed API when the platform's credential is set. */
+  function entryFor(platform: TSocialPlatform): CatalogueEntry {
+    const entry = CATALOGUE[platform];
+    return entry.with_credential && opts.credentials?.[platform]
+      ? { ...entry, ...entry.with_credential }
+      : entry;
+  }
+
   /**
    * Why the platform's own limits forbid a request now, or null. A spent window that resets
    * within maxRetryAfterMs is waited out; a longer one ends probing of the platform.
    */
   async function platformBudget(platform: TSocialPlatform, s: PlatformState): Promise<string | null> {
-    const limits = CATALOGUE[platform].limits;
+    const limits = entryFor(platform).limits;
     if (!limits) return null;
     for (;;) {
       const now = clock.now();
@@ -161,7 +169,7 @@ export function createProber(opts: ProberOptions): Prober {
 
   /** Reads the platform's rate-limit headers (GitHub, Reddit, Mastodon, Bluesky each name theirs). */
   function noteRateLimit(platform: TSocialPlatform, s: PlatformState, headers: Record<string, string>) {
-    const h = CATALOGUE[platform].limits?.headers;
+    const h = entryFor(platform).limits?.headers;
     if (!h) return;
     const remaining = Number(headers[h.remaining]);
     if (headers[h.remaining] === undefined || !Number.isFinite(remaining)) return;
@@ -170,7 +178,7 @@ export function createProber(opts: ProberOptions): Prober {
   }
 
   async function attempt(platform: TSocialPlatform, handle: string, s: PlatformState) {
-    const entry = CATALOGUE[platform];
+    const entry = entryFor(platform);
     const url = fillTemplate(entry.probe.url, opts.bases[platform], handle);
     let attempts = 0;
     let retryAfter: number | null = null;
@@ -279,7 +287,10 @@ export function createProber(opts: ProberOptions): Prober {
           handle,
           profile_url: profileUrl(platform, opts.bases, handle),
           verdict: r.verdict,
-          profile: r.verdict.status === "found" && r.page ? extractFromPage(entry.extract, r.page) : null,
+          profile:
+            r.verdict.status === "found" && r.page
+              ? extractFromPage(entryFor(platform).extract, r.page)
+              : null,
           body: r.verdict.status === "found" && r.page ? r.page.body : null,
           attempts: r.attempts,
           retry_after_ms: r.retryAfter,

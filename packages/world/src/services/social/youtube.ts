@@ -71,7 +71,8 @@ export const youtube: PlatformDef = {
     app.get<{ Querystring: { forHandle?: string; key?: string } }>(
       "/youtube/v3/channels",
       async (req, reply) => {
-        if (!req.query.key) {
+        // Google APIs take the key as `key=` or the X-Goog-Api-Key header.
+        if (!req.query.key && !req.headers["x-goog-api-key"]) {
           return reply.code(403).send({
             error: {
               code: 403,

@@ -47,6 +47,33 @@ export const x: CatalogueEntry = {
     links: ["ld:relatedLink|urls", "css:a[data-testid=UserUrl]@href|urls"],
     verified: "css:[data-testid=icon-verified]@data-testid|bool",
   },
+  // developer.x.com API v2 GET /2/users/by/username/:username (bearer token): 200 with `data`,
+  // or 200 with `errors` (title "Not Found Error"; "User has been suspended" for suspensions).
+  with_credential: {
+    probe: {
+      url: "{api}/2/users/by/username/{handle}?user.fields=created_at,description,profile_image_url,public_metrics,url,verified",
+      method: "GET",
+      headers: { accept: "application/json" },
+    },
+    exists: { status: [200], markers: ["json:data/username"] },
+    missing: { status: [404], any_status_markers: ["json:errors/*/title=Not Found Error"] },
+    suspended: ["json:errors/*/detail~User has been suspended"],
+    // 900 user lookups per 15 minutes per app (developer.x.com rate limits); x-rate-limit-* headers.
+    limits: {
+      anonymous: { requests: 900, window_s: 900 },
+      headers: { remaining: "x-rate-limit-remaining", reset: "x-rate-limit-reset", reset_kind: "epoch" },
+    },
+    extract: {
+      json: "body",
+      display_name: "data/name",
+      bio: "data/description",
+      avatar_url: "data/profile_image_url",
+      followers: "data/public_metrics/followers_count|count",
+      verified: "data/verified|bool",
+      account_created: "data/created_at",
+      links: "data/url|urls",
+    },
+  },
   fixtures: { claimed: "x", unclaimed: "nobody_here_7q" },
 };
 

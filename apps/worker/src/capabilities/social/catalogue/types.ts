@@ -68,6 +68,11 @@ export interface CatalogueEntry {
   login_wall?: Markers & { detail: string };
   /** The platform's published request limits and optional credentials (prober.ts, social-config.ts). */
   limits?: PlatformLimits;
+  /**
+   * The API probed instead when the platform's credential is configured (social-config.ts):
+   * X's API v2 with a bearer token, YouTube's Data API with a key. Its rules replace the page's.
+   */
+  with_credential?: Pick<CatalogueEntry, "probe" | "exists" | "missing" | "suspended" | "extract" | "limits">;
   /** Host names of the real site (besides the configured base) for reading search results. */
   hosts: readonly string[];
   /** Regex over a URL path capturing the handle of a profile link (group 1). */

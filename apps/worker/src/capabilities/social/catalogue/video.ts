@@ -63,5 +63,25 @@ export const youtube: CatalogueEntry = {
     verified: "header/pageHeaderRenderer/verified|bool",
     links: "metadata/channelMetadataRenderer/ownerUrls|urls",
   },
+  // developers.google.com/youtube/v3/docs/channels/list with `forHandle` and a key (sent as
+  // X-Goog-Api-Key): `items` for a channel, none for an unknown handle. Subscriber counts are
+  // exact strings there (rounded to three digits on the page).
+  with_credential: {
+    probe: {
+      url: "{api}/channels?part=snippet,statistics&forHandle=%40{handle}",
+      method: "GET",
+      headers: { accept: "application/json" },
+    },
+    exists: { status: [200], markers: ["json:items/0/id"] },
+    missing: { status: [200, 404], markers: ["json:pageInfo/totalResults=0"] },
+    extract: {
+      json: "body",
+      display_name: "items/0/snippet/title",
+      bio: "items/0/snippet/description",
+      avatar_url: ["items/0/snippet/thumbnails/high/url", "items/0/snippet/thumbnails/default/url"],
+      followers: "items/0/statistics/subscriberCount|count",
+      account_created: "items/0/snippet/publishedAt",
+    },
+  },
   fixtures: { claimed: "youtube", unclaimed: "noonewouldeverusethis7" },
 };
