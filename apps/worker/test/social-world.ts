@@ -17,9 +17,12 @@ export const BRAND = {
   phishingDomains: ["acmebank-verify.com", "secure-acmebank.net"],
 };
 
-export function brandServices(extra: ServicesScenarioInput["social"] = []) {
+export function brandServices(
+  extra: ServicesScenarioInput["social"] = [],
+  more: Omit<ServicesScenarioInput, "social"> = {},
+) {
   const sc = generateServicesScenario({ ...BRAND, rng: seededRng("social-tests") });
-  return ServicesScenarioSchema.parse({ ...sc, social: [...sc.social, ...(extra ?? [])] });
+  return ServicesScenarioSchema.parse({ ...sc, ...more, social: [...sc.social, ...(extra ?? [])] });
 }
 
 export interface SocialTestWorld {
@@ -32,8 +35,9 @@ export interface SocialTestWorld {
 
 export async function startSocialWorld(
   extra: ServicesScenarioInput["social"] = [],
+  more: Omit<ServicesScenarioInput, "social"> = {},
 ): Promise<SocialTestWorld> {
-  const scenario = brandServices(extra);
+  const scenario = brandServices(extra, more);
   const services = await startServices(scenario, { basePort: 0 });
   const runtimes: SocialRuntime[] = [];
   const config = (overrides: Record<string, string> = {}) =>

@@ -36,8 +36,14 @@ export const SOCIAL_ENV_FIELDS = {
   SOCIAL_BUDGET_PER_PLATFORM: count(1, 100_000).default(120),
   /** Timeout of one probe (connect + headers + body). */
   SOCIAL_TIMEOUT_MS: durationMs().default(10_000),
-  /** A 429's Retry-After is waited out only up to this long; longer means `unknown`. */
+  /** A 429/503 Retry-After (or a spent rate-limit window) is waited out only up to this long; longer means `unknown`. */
   SOCIAL_MAX_RETRY_AFTER_MS: durationMs().default(30_000),
+  /** Optional GitHub token (any scope-less fine-grained or classic token): 5,000 requests an hour instead of 60. */
+  SOCIAL_GITHUB_TOKEN: z.string().min(1).optional(),
+  /** Optional X API v2 bearer token: X profiles are then read from the API (logged out, x.com is a JavaScript shell). */
+  SOCIAL_X_BEARER_TOKEN: z.string().min(1).optional(),
+  /** Optional YouTube Data API key: channels are then read from `channels.list?forHandle=`, with exact subscriber counts. */
+  SOCIAL_YOUTUBE_API_KEY: z.string().min(1).optional(),
   /** OpenAI-compatible API root for embeddings (client appends /embeddings); unset: local embedding. */
   LLM_EMBEDDINGS_URL: httpUrl().optional(),
   LLM_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
@@ -58,12 +64,24 @@ export interface SocialConfig {
   budgetPerPlatform: number;
   timeoutMs: number;
   maxRetryAfterMs: number;
+  /** Request headers carrying each platform's optional credential. */
+  credentials: Partial<Record<TSocialPlatform, Record<string, string>>>;
   userAgent: string;
   allowPrivateNetwork: boolean;
   embeddings: { url: string; apiKey: string | null; model: string } | null;
 }
 
 const trim = (u: string) => u.replace(/\/+$/, "");
+
+/** GitHub REST and X API v2 take a bearer token (docs.github.com/rest/authentication, developer.x.com). */
+function credentialHeaders(env: SocialEnv): SocialConfig["credentials"] {
+  const out: SocialConfig["credentials"] = {};
+  if (env.SOCIAL_GITHUB_TOKEN) out.github = { authorization: `Bearer ${env.SOCIAL_GITHUB_TOKEN}` };
+  if (env.SOCIAL_X_BEARER_TOKEN) out.x = { authorization: `Bearer ${env.SOCIAL_X_BEARER_TOKEN}` };
+  // Google APIs take a key as X-Goog-Api-Key as well as `key=` (cloud.google.com/docs/authentication/api-keys).
+  if (env.SOCIAL_YOUTUBE_API_KEY) out.youtube = { "x-goog-api-key": env.SOCIAL_YOUTUBE_API_KEY };
+  return out;
+}
 
 export function toSocialConfig(
   env: SocialEnv,
@@ -91,6 +109,7 @@ export function toSocialConfig(
     budgetPerPlatform: env.SOCIAL_BUDGET_PER_PLATFORM,
     timeoutMs: env.SOCIAL_TIMEOUT_MS,
     maxRetryAfterMs: env.SOCIAL_MAX_RETRY_AFTER_MS,
+    credentials: credentialHeaders(env),
     userAgent: shared.userAgent,
     allowPrivateNetwork: shared.allowPrivateNetwork,
     embeddings: env.LLM_EMBEDDINGS_URL

@@ -344,3 +344,89 @@ describe("platform API details", () => {
     expect(servers.telegram.env).toEqual({ SOCIAL_TELEGRAM_BASE_URL: servers.telegram.url });
   });
 });
+
+describe("real shapes: serialization, rate-limit headers and limits", () => {
+  it("GitHub pretty-prints the user and sends x-ratelimit-* that count down", async () => {
+    const a = await get("github", "/users/alive");
+    expect(a.body).toMatch(/^\{\n {2}"login": "alive",\n/);
+    expect(a.res.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(a.res.headers.get("x-ratelimit-resource")).toBe("core");
+    expect(Number(a.res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+    const b = await get("github", "/users/alive");
+    expect(Number(b.res.headers.get("x-ratelimit-remaining"))).toBe(
+      Number(a.res.headers.get("x-ratelimit-remaining")) - 1,
+    );
+  });
+  it("GitHub gives a token 5,000 an hour", async () => {
+    const r = await get("github", "/users/alive", { headers: { authorization: "Bearer ghp_x" } });
+    expect(r.res.headers.get("x-ratelimit-limit")).toBe("5000");
+  });
+  it("Reddit writes JSON with spaces after the separators and sends x-ratelimit-used/-remaining/-reset", async () => {
+    const r = await get("reddit", "/user/alive/about.json");
+    expect(r.body.startsWith('{"kind": "t2", "data": {')).toBe(true);
+    expect(r.res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+\.0$/);
+    expect(r.res.headers.get("x-ratelimit-used")).toMatch(/^\d+$/);
+    expect(Number(r.res.headers.get("x-ratelimit-reset"))).toBeLessThanOrEqual(600);
+  });
+  it("Mastodon's X-RateLimit-Reset is an ISO time; Bluesky sends ratelimit-* with its policy", async () => {
+    const m = await get("mastodon", "/api/v1/accounts/lookup?acct=alive");
+    expect(m.res.headers.get("x-ratelimit-limit")).toBe("300");
+    expect(Number.isNaN(Date.parse(m.res.headers.get("x-ratelimit-reset") ?? ""))).toBe(false);
+    const b = await get("bluesky", "/xrpc/app.bsky.actor.getProfile?actor=alive.bsky.social");
+    expect(b.res.headers.get("ratelimit-limit")).toBe("3000");
+    expect(b.res.headers.get("ratelimit-policy")).toBe("3000;w=300");
+  });
+  it("Instagram's API escapes slashes in URLs, as Meta's servers do", async () => {
+    const r = await get("instagram", "/api/v1/users/web_profile_info/?username=alive", {
+      headers: { "x-ig-app-id": "936619743392459" },
+    });
+    expect(r.body).toContain('"external_url":"https:\\/\\/fixture.example\\/"');
+    expect(json(r.body)).toMatchObject({ data: { user: { external_url: "https://fixture.example/" } } });
+  });
+  it("Telegram groups thousands with spaces and marks names dir=auto", async () => {
+    const r = await get("telegram", "/alive");
+    expect(r.body).toContain('<div class="tgme_page_title" dir="auto"><span dir="auto">Alive Person</span>');
+    expect(r.body).toContain("1 234 subscribers");
+  });
+  it("GitHub refuses the 61st logged-out request of the hour with 403 and remaining 0", async () => {
+    let last = await get("github", "/users/alive");
+    for (let i = 0; i < 70 && last.res.status !== 403; i++) last = await get("github", "/users/alive");
+    expect(last.res.status).toBe(403);
+    expect(last.res.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(json(last.body).message).toMatch(/^API rate limit exceeded for /);
+  });
+});
+
+describe("login walls (scenario social_login_walls)", () => {
+  const walled = {} as Record<"linkedin" | "instagram" | "x" | "facebook", RunningPlatform>;
+  beforeAll(async () => {
+    for (const p of ["linkedin", "instagram", "x", "facebook"] as const)
+      walled[p] = await startPlatform(p, fixture(p), HOST, 0, { loginWall: true });
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(walled).map((s) => s.close()));
+  });
+  const at = (p: keyof typeof walled, path: string, init: RequestInit = {}) =>
+    fetch(walled[p].url + path, { redirect: "manual", ...init });
+
+  it("LinkedIn answers 999 to every logged-out profile request", async () => {
+    expect((await at("linkedin", "/in/alive")).status).toBe(999);
+  });
+  it("Instagram and Facebook redirect to their login with the page as next", async () => {
+    const ig = await at("instagram", "/api/v1/users/web_profile_info/?username=alive", {
+      headers: { "x-ig-app-id": "936619743392459" },
+    });
+    expect(ig.status).toBe(302);
+    expect(ig.headers.get("location")).toMatch(/^\/accounts\/login\/\?next=/);
+    const fb = await at("facebook", "/alive");
+    expect(fb.headers.get("location")).toMatch(/^\/login\/\?next=%2Falive/);
+  });
+  it("X serves its JavaScript shell: no profile data at all", async () => {
+    const r = await at("x", "/alive");
+    const body = await r.text();
+    expect(r.status).toBe(200);
+    expect(body).toContain('<div id="react-root"');
+    expect(body).not.toContain("Alive Person");
+    expect(body).not.toContain("og:title");
+  });
+});

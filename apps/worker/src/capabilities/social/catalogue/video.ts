@@ -10,13 +10,19 @@ export const tiktok: CatalogueEntry = {
   profile_url: "{base}/@{handle}",
   probe: { url: "{base}/@{handle}", method: "GET" },
   handle: { pattern: /^[a-z0-9._]{2,24}(?<!\.)$/, lowercase: true },
-  exists: { status: [200], markers: ['"statusCode":0'] },
-  missing: { any_status_markers: ['"statusCode":10221', "Couldn't find this account"] },
-  suspended: ['"statusMsg":"user banned"'],
+  exists: { status: [200], markers: ["json:__DEFAULT_SCOPE__/webapp.user-detail/userInfo/user/uniqueId"] },
+  missing: {
+    any_status_markers: [
+      "json:__DEFAULT_SCOPE__/webapp.user-detail/statusCode=10221",
+      "json:__DEFAULT_SCOPE__/webapp.user-detail/statusCode=10202",
+      "text:Couldn't find this account",
+    ],
+  },
+  suspended: ["json:__DEFAULT_SCOPE__/webapp.user-detail/statusMsg=user banned"],
   hosts: ["tiktok.com", "www.tiktok.com", "m.tiktok.com"],
   path_pattern: /^\/@([A-Za-z0-9._]{2,24})\/?$/,
   extract: {
-    json: { script: '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"[^>]*>(\\{.*?)</script>' },
+    json: { script: "script#__UNIVERSAL_DATA_FOR_REHYDRATION__" },
     display_name: "__DEFAULT_SCOPE__/webapp.user-detail/userInfo/user/nickname",
     bio: "__DEFAULT_SCOPE__/webapp.user-detail/userInfo/user/signature",
     avatar_url: "__DEFAULT_SCOPE__/webapp.user-detail/userInfo/user/avatarLarger",
@@ -34,19 +40,48 @@ export const youtube: CatalogueEntry = {
   profile_url: "{base}/@{handle}",
   probe: { url: "{base}/@{handle}/about", method: "GET" },
   handle: { pattern: /^[a-z0-9._-]{3,30}$/, lowercase: true },
-  exists: { status: [200], markers: ['"canonicalBaseUrl"'] },
+  exists: {
+    status: [200],
+    markers: [
+      "json:metadata/channelMetadataRenderer/title",
+      "json:metadata/channelMetadataRenderer/externalId",
+    ],
+  },
   missing: { status: [404] },
-  suspended: ["This account has been terminated"],
+  suspended: ["text:This account has been terminated"],
   hosts: ["youtube.com", "www.youtube.com", "m.youtube.com"],
   path_pattern: /^\/@([A-Za-z0-9._-]{3,30})(?:\/[a-z]*)?\/?$/,
   extract: {
-    json: { script: "var ytInitialData = (\\{.*?\\});</script>" },
+    json: { assign: "ytInitialData" },
     display_name: "metadata/channelMetadataRenderer/title",
     bio: "metadata/channelMetadataRenderer/description",
     avatar_url: "metadata/channelMetadataRenderer/avatar/thumbnails/0/url",
-    followers: "header/pageHeaderRenderer/subscriberCountText|count",
+    followers: [
+      "header/c4TabbedHeaderRenderer/subscriberCountText/simpleText|count",
+      "header/pageHeaderRenderer/content/pageHeaderViewModel/metadata/contentMetadataViewModel/metadataRows/*/metadataParts/*/text/content|count:subscriber",
+    ],
     verified: "header/pageHeaderRenderer/verified|bool",
     links: "metadata/channelMetadataRenderer/ownerUrls|urls",
+  },
+  // developers.google.com/youtube/v3/docs/channels/list with `forHandle` and a key (sent as
+  // X-Goog-Api-Key): `items` for a channel, none for an unknown handle. Subscriber counts are
+  // exact strings there (rounded to three digits on the page).
+  with_credential: {
+    probe: {
+      url: "{api}/channels?part=snippet,statistics&forHandle=%40{handle}",
+      method: "GET",
+      headers: { accept: "application/json" },
+    },
+    exists: { status: [200], markers: ["json:items/0/id"] },
+    missing: { status: [200, 404], markers: ["json:pageInfo/totalResults=0"] },
+    extract: {
+      json: "body",
+      display_name: "items/0/snippet/title",
+      bio: "items/0/snippet/description",
+      avatar_url: ["items/0/snippet/thumbnails/high/url", "items/0/snippet/thumbnails/default/url"],
+      followers: "items/0/statistics/subscriberCount|count",
+      account_created: "items/0/snippet/publishedAt",
+    },
   },
   fixtures: { claimed: "youtube", unclaimed: "noonewouldeverusethis7" },
 };
