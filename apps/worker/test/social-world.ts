@@ -17,9 +17,16 @@ export const BRAND = {
   phishingDomains: ["acmebank-verify.com", "secure-acmebank.net"],
 };
 
-export function brandServices(extra: ServicesScenarioInput["social"] = []) {
+export function brandServices(
+  extra: ServicesScenarioInput["social"] = [],
+  extraSearch: ServicesScenarioInput["search"] = [],
+) {
   const sc = generateServicesScenario({ ...BRAND, rng: seededRng("social-tests") });
-  return ServicesScenarioSchema.parse({ ...sc, social: [...sc.social, ...(extra ?? [])] });
+  return ServicesScenarioSchema.parse({
+    ...sc,
+    social: [...sc.social, ...(extra ?? [])],
+    search: [...sc.search, ...(extraSearch ?? [])],
+  });
 }
 
 export interface SocialTestWorld {
@@ -32,8 +39,9 @@ export interface SocialTestWorld {
 
 export async function startSocialWorld(
   extra: ServicesScenarioInput["social"] = [],
+  extraSearch: ServicesScenarioInput["search"] = [],
 ): Promise<SocialTestWorld> {
-  const scenario = brandServices(extra);
+  const scenario = brandServices(extra, extraSearch);
   const services = await startServices(scenario, { basePort: 0 });
   const runtimes: SocialRuntime[] = [];
   const config = (overrides: Record<string, string> = {}) =>

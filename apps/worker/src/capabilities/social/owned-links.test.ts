@@ -54,7 +54,7 @@ describe("owned-account links on real samples", () => {
     const never = () => false;
     expect(
       ownershipEvidence({ platform: "mastodon", handle: "noiob", links, ownedDomains: ["shork.xyz"], linkedFromOwnedSite: never }),
-    ).toMatch(/Mastodon-verified link to http:\/\/shork\.xyz\//);
+    ).toMatch(/platform-verified link to http:\/\/shork\.xyz\//);
     // botsin.space appears only in an unverified field: a claim, not proof.
     expect(
       ownershipEvidence({ platform: "mastodon", handle: "noiob", links, ownedDomains: ["botsin.space"], linkedFromOwnedSite: never }),

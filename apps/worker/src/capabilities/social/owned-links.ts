@@ -145,11 +145,17 @@ export function profileLinks(
   body: string | null,
   extracted: readonly string[],
   pageUrl?: string,
+  /** Links the platform says it verified (the extractor's `verified_links`). */
+  verified: readonly string[] = [],
 ): ProfileLink[] {
   const out: ProfileLink[] = [];
+  for (const v of verified) {
+    const url = absolute(v);
+    if (url) out.push({ url, source: "mastodon_verified", platformVerified: true });
+  }
   if (body) {
     const json = parseJson(body);
-    if (json) out.push(...jsonLinks(platform, json));
+    if (json) out.push(...jsonLinks(platform, json).filter((l) => !out.some((o) => o.url === l.url)));
     else for (const url of relMeLinks(body, pageUrl)) out.push({ url, source: "rel_me", platformVerified: false }); // prettier-ignore
   }
   for (const l of extracted) {
@@ -185,7 +191,7 @@ export interface OwnershipInput {
 
 const SOURCE_NAMES: Record<LinkSource, string> = {
   rel_me: "rel=me link",
-  mastodon_verified: "Mastodon-verified link",
+  mastodon_verified: "platform-verified link",
   mastodon_field: "profile field",
   github_blog: "GitHub blog field",
   x_url: "profile website",

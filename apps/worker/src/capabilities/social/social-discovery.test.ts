@@ -6,6 +6,8 @@ import { severityRank } from "@brandwarden/contract/common";
 import { discoverBySearch, searchQueries } from "./search-discovery.ts";
 import { runSocialDiscovery, type SocialFindingsKind } from "./social-discovery.ts";
 import { BRAND, startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
+import type { SocialHttp } from "./social-http.ts";
+import type { SocialRuntime } from "./social-runtime.ts";
 
 // The whole stage against the world: search + permutations, probing, matching, scoring and the
 // two event kinds, validated against the contract.
@@ -146,5 +148,90 @@ describe("discoverBySearch", () => {
       ]),
     );
     expect(keys.some((k) => k.includes("wikipedia") || k.includes("recipe"))).toBe(false);
+  });
+});
+
+describe("platforms that cannot be checked logged-out, and the brand's own accounts", () => {
+  let w: SocialTestWorld;
+  const OWN_BLUESKY = "help.acmebank.com";
+  beforeAll(async () => {
+    // A Bluesky account whose handle is under the owned domain (a domain handle, proven by DNS).
+    w = await startSocialWorld(
+      [{ platform: "bluesky", handle: OWN_BLUESKY, kind: "official", display_name: "Acme Bank Help", bio: "Acme Bank help desk. DM us for support.", verified: true, followers: 12 }],
+      [{ social: { platform: "bluesky", handle: OWN_BLUESKY }, title: "Acme Bank Help on Bluesky", content: "Acme Bank help desk", match: [] }],
+    );
+  }); // prettier-ignore
+  afterAll(() => w?.stop());
+
+  // LinkedIn answers logged-out clients 999 with a small script page (sherlock and maigret list
+  // it as LinkedIn's bot answer); Instagram redirects every logged-out profile to its login.
+  const LINKEDIN_999 = `<html><head><script type="text/javascript">window.onload = function() { var trk = "bf"; var trkInfo = "bf"; document.getElementById("i").src = "https://www.linkedin.com/authwall?trk=" + trk + "&trkInfo=" + trkInfo; }</script></head><body><iframe id="i" style="display:none"></iframe></body></html>`;
+  function walled(rt: SocialRuntime): SocialRuntime {
+    const on = (url: string, p: "linkedin" | "instagram") =>
+      url.startsWith(rt.config.bases[p].base) || url.startsWith(rt.config.bases[p].api);
+    const inner = rt.http;
+    const http: SocialHttp = {
+      async request(url, opts) {
+        if (on(url, "linkedin"))
+          return { url, status: 999, headers: { "content-type": "text/html" }, body: Buffer.from(LINKEDIN_999) };
+        if (on(url, "instagram")) {
+          const next = encodeURIComponent(new URL(url).pathname);
+          return { url, status: 302, headers: { location: `${rt.config.bases.instagram.base}/accounts/login/?next=${next}` }, body: Buffer.alloc(0) };
+        }
+        return inner.request(url, opts);
+      },
+      get requests() {
+        return inner.requests;
+      },
+      close: () => inner.close(),
+    };
+    return { ...rt, http };
+  } // prettier-ignore
+
+  async function runWalled() {
+    const events: Array<{ kind: SocialFindingsKind; findings: TSocialFindingItem[]; coverage?: unknown[] }> = [];
+    const logs: string[] = [];
+    const items = await runSocialDiscovery({
+      payload: { ...payload(false), scan_id: "8e3f9b6a-6c0a-4e58-9f2c-3d4e5f607182" },
+      lookalikeDomains: BRAND.lookalikeDomains,
+      signal: new AbortController().signal,
+      publish: async (kind, data) => {
+        ZSocialFindingsData.parse(data);
+        events.push({ kind, ...data });
+      },
+      progress: () => undefined,
+      deps: {
+        runtime: walled(w.runtime({ SEARCH_URL: w.services.env.SEARCH_URL!, SOCIAL_BUDGET_PER_PLATFORM: "40" })),
+        log: (_level, message) => void logs.push(message),
+      },
+    });
+    return { items, events, logs };
+  }
+
+  it("reports a walled platform once as 'could not be checked', with why, instead of one unknown per probe", async () => {
+    const { items, events, logs } = await runWalled();
+    const coverage = ZSocialFindingsData.parse(events[0]).coverage ?? [];
+    const byPlatform = new Map(coverage.map((c) => [c.platform, c]));
+    expect(byPlatform.get("linkedin")?.reason).toMatch(/^(login_wall|waf)$/);
+    expect(byPlatform.get("linkedin")!.probes).toBeGreaterThan(10);
+    expect(byPlatform.get("instagram")?.reason).toMatch(/^(login_wall|same_answer)$/);
+    // No per-probe rows for them; other platforms keep their findings and isolated unknowns.
+    expect(items.filter((i) => i.platform === "linkedin" || i.platform === "instagram")).toEqual([]);
+    expect(items.some((i) => i.platform === "x" && i.status === "found")).toBe(true);
+    expect(coverage.some((c) => c.platform === "x")).toBe(false);
+    expect(logs.some((l) => /linkedin could not be checked/.test(l))).toBe(true);
+    // Coverage travels once, with the first initial batch.
+    expect(events.filter((e) => e.coverage).map((e) => e.kind)).toEqual(["social_findings_initial"]);
+  });
+
+  it("shows an account with a verified link back to an owned domain as owned, not scored", async () => {
+    const { items } = await runWalled();
+    const own = items.find((i) => i.platform === "bluesky" && i.handle === OWN_BLUESKY);
+    expect(own, "the domain-handle account is reported").toBeDefined();
+    expect(own!.owned_evidence).toMatch(/owned domain acmebank\.com/);
+    expect(own!.score ?? null).toBeNull();
+    expect(own!.severity ?? null).toBeNull();
+    // Impersonators are still scored.
+    expect(items.some((i) => !i.owned_evidence && (i.score ?? 0) >= 40)).toBe(true);
   });
 });
