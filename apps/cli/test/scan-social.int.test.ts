@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestWorld, smallScenario } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
@@ -27,8 +26,8 @@ describe("brandwarden scan with social handles and a logo", () => {
     world = await startTestWorld(smallScenario());
     dir = mkdtempSync(join(tmpdir(), "bw-scan-social-"));
     logo = join(dir, "logo.png");
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1f4e9c" } }).png().toBuffer(); // prettier-ignore
-    writeFileSync(logo, png);
+    // A 1x1 PNG: the flag's job is to bring a decodable image to the social stage.
+    writeFileSync(logo, Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64")); // prettier-ignore
     writeFileSync(join(dir, "notes.txt"), "not an image");
   });
   afterAll(async () => {
@@ -53,7 +52,8 @@ describe("brandwarden scan with social handles and a logo", () => {
     for (const f of found) expect(f.score).toBeTypeOf("number");
     // The handles given are the brand's: never findings.
     const keys = json.social_findings.map((f) => `${f.platform}:${f.handle}`);
-    for (const own of ["x:acmebank", "instagram:acmebank", "github:acmebank"]) expect(keys).not.toContain(own);
+    for (const own of ["x:acmebank", "instagram:acmebank", "github:acmebank"])
+      expect(keys).not.toContain(own);
     expect(Array.isArray(json.social_coverage)).toBe(true);
   }, 240_000);
 

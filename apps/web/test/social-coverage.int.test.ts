@@ -52,7 +52,11 @@ for (const { variant, status } of await dbVariants()) {
       expect(rows.find((r) => r.handle === "acrnebank")).toMatchObject({ owned_evidence: null, score: 72 });
 
       // The report's snapshot carries it too.
-      const snap = await t.app.inject({ method: "GET", url: `/v1/scans/${scan.id}/audit_data`, headers: auth });
+      const snap = await t.app.inject({
+        method: "GET",
+        url: `/v1/scans/${scan.id}/audit_data`,
+        headers: auth,
+      });
       expect(snap.statusCode).toBe(200);
       expect(snap.json().scan.social_coverage).toEqual(COVERAGE);
     });

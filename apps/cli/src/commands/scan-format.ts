@@ -145,6 +145,7 @@ export function formatScanResult(
     summary.push(`campaign ${c.name} (${id})\n  ${why.join("\n  ")}\n  ${c.domains.join(" ")}`);
   }
   const head = ["score", "severity", "domain".padEnd(36), "fuzzer".padEnd(16), "discovered by".padEnd(16), "registrar".padEnd(24), "address"]; // prettier-ignore
-  const socialPart = social.findings.length || social.coverage.length ? `\n${socialTable(social, paint)}\n` : "";
+  const socialPart =
+    social.findings.length || social.coverage.length ? `\n${socialTable(social, paint)}\n` : "";
   return `${head.join(" ")}\n${lines.join("\n")}\n\n${summary.join("\n")}\n${socialPart}`;
 }

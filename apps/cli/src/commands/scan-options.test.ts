@@ -64,7 +64,9 @@ describe("scan's social flags", () => {
       { platform: "mastodon", handle: "@acmebank@mastodon.social" },
     ]);
     expect(() => settings({ handles: "myspace:acme" })).toThrow(/--handles: unknown platform "myspace" in "myspace:acme" \(choose from x, /); // prettier-ignore
-    expect(() => settings({ handles: "acmebank" })).toThrow('--handles: expected platform:handle, got "acmebank"');
+    expect(() => settings({ handles: "acmebank" })).toThrow(
+      '--handles: expected platform:handle, got "acmebank"',
+    );
     expect(() => settings({ handles: ":acme" })).toThrow("--handles: expected platform:handle");
     expect(() => settings({ handles: "," })).toThrow("--handles: no platform:handle pair given");
     expect(() => settings({ handles: "x:acme", social: false })).toThrow(/--handles is for social discovery/);
@@ -80,8 +82,12 @@ describe("scan's social flags", () => {
       writeFileSync(svg, '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>');
       expect(settings({ logo: svg }).logo?.dataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
       writeFileSync(join(dir, "notes.txt"), "hello");
-      expect(() => settings({ logo: join(dir, "notes.txt") })).toThrow(/--logo: .*notes\.txt is not an image/);
-      expect(() => settings({ logo: join(dir, "none.png") })).toThrow(/--logo: cannot read .*none\.png: ENOENT/);
+      expect(() => settings({ logo: join(dir, "notes.txt") })).toThrow(
+        /--logo: .*notes\.txt is not an image/,
+      );
+      expect(() => settings({ logo: join(dir, "none.png") })).toThrow(
+        /--logo: cannot read .*none\.png: ENOENT/,
+      );
       expect(() => settings({ logo: dir })).toThrow(/--logo: cannot read .*: EISDIR/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

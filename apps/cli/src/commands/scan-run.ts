@@ -157,7 +157,9 @@ async function checkSocialInputs(settings: ScanSettings): Promise<void> {
     try {
       await toBoundedPng(bytes, { maxSide: 400 });
     } catch (err) {
-      throw new UsageError(`--logo: ${settings.logo.file} could not be read as an image: ${(err as Error).message}`);
+      throw new UsageError(
+        `--logo: ${settings.logo.file} could not be read as an image: ${(err as Error).message}`,
+      );
     }
   }
 }

@@ -12,7 +12,9 @@ const social: SocialResult = {
     { platform: "x", handle: "acrnebank", status: "found", score: 82, severity: "high", display_name: "Acme Bank", profile_url: "https://x.com/acrnebank" }, // prettier-ignore
     { platform: "reddit", handle: "acmebank", status: "unknown", unknown_reason: "timeout: timeout" },
   ],
-  coverage: [{ platform: "linkedin", reason: "login_wall", detail: "40 login wall (e.g. linkedin 999)", probes: 40 }],
+  coverage: [
+    { platform: "linkedin", reason: "login_wall", detail: "40 login wall (e.g. linkedin 999)", probes: 40 },
+  ],
 };
 const domains = [{ domain: "acmebank-login.com", score: 90, severity: "critical" as const }];
 
@@ -36,7 +38,11 @@ describe("scan output: social accounts", () => {
     const lines = formatScanResult(domains, "jsonl", false, social).trimEnd().split("\n").map((l) => JSON.parse(l)); // prettier-ignore
     expect(lines[0]).toEqual(domains[0]);
     expect(lines.filter((l) => l.kind === "social")).toHaveLength(4);
-    expect(lines.at(-1)).toMatchObject({ kind: "social_coverage", platform: "linkedin", reason: "login_wall" });
+    expect(lines.at(-1)).toMatchObject({
+      kind: "social_coverage",
+      platform: "linkedin",
+      reason: "login_wall",
+    });
   });
 
   it("csv: one table, `kind` tells domain, social and coverage rows apart", () => {

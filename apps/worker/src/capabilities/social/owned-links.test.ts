@@ -16,9 +16,12 @@ describe("owned-account links on real samples", () => {
     const cases = readdirSync(dir).filter((f) => f.endsWith(".html"));
     let right = 0;
     for (const f of cases) {
-      const expected = (JSON.parse(readFileSync(join(dir, f.replace(/\.html$/, ".json")), "utf8")) as {
-        rels: Record<string, string[]>;
-      }).rels.me ?? [];
+      const expected =
+        (
+          JSON.parse(readFileSync(join(dir, f.replace(/\.html$/, ".json")), "utf8")) as {
+            rels: Record<string, string[]>;
+          }
+        ).rels.me ?? [];
       const got = relMeLinks(readFileSync(join(dir, f), "utf8"), "http://example.com/");
       if (JSON.stringify(got) === JSON.stringify(expected.map(norm))) right++;
     }
@@ -82,6 +85,8 @@ describe("owned-account links on real samples", () => {
 
   it("garbage in: no links, no throw", () => {
     expect(profileLinks("x", "{not json", [])).toEqual([]);
-    expect(profileLinks("x", "<a rel=me href='javascript:alert(1)'>x</a>", ["not a url", "ftp://a"])).toEqual([]);
+    expect(profileLinks("x", "<a rel=me href='javascript:alert(1)'>x</a>", ["not a url", "ftp://a"])).toEqual(
+      [],
+    );
   });
 });

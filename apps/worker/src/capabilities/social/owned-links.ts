@@ -93,7 +93,8 @@ function fieldUrls(value: string): string[] {
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null);
+const obj = (v: unknown): Json | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v : null);
 
 function parseJson(body: string): Json | null {
@@ -160,7 +161,8 @@ export function profileLinks(
   }
   for (const l of extracted) {
     const url = absolute(l);
-    if (url && !out.some((o) => o.url === url)) out.push({ url, source: "profile_link", platformVerified: false });
+    if (url && !out.some((o) => o.url === url))
+      out.push({ url, source: "profile_link", platformVerified: false });
   }
   return out;
 }

@@ -47,7 +47,9 @@ describe("platformCoverage", () => {
 
   it("the same unreadable answer to every handle is the platform's (a login page served as 200)", () => {
     const results = many(6, "instagram", unknown("unexpected_response", "status 302"));
-    expect(platformCoverage(results)).toMatchObject([{ platform: "instagram", reason: "same_answer", probes: 6 }]);
+    expect(platformCoverage(results)).toMatchObject([
+      { platform: "instagram", reason: "same_answer", probes: 6 },
+    ]);
     // Different unreadable answers are about the handles.
     const varied = [probe("threads", "a", unknown("unexpected_response", "status 302")), probe("threads", "b", unknown("unexpected_response", "no positive marker"))]; // prettier-ignore
     expect(platformCoverage(varied)).toEqual([]);

@@ -37,7 +37,10 @@ function causeOf(r: ProbeResult): CoverageReason | null {
 
 function judge(platform: TSocialPlatform, results: readonly ProbeResult[]): TSocialPlatformCoverage | null {
   const unknown = results.filter((r) => r.verdict.status === "unknown" && r.verdict.reason !== "cancelled");
-  if (unknown.length === 0 || results.some((r) => r.verdict.status === "found" || r.verdict.status === "missing"))
+  if (
+    unknown.length === 0 ||
+    results.some((r) => r.verdict.status === "found" || r.verdict.status === "missing")
+  )
     return null;
   const counts = new Map<CoverageReason, number>();
   for (const r of unknown) {
@@ -46,7 +49,8 @@ function judge(platform: TSocialPlatform, results: readonly ProbeResult[]): TSoc
   }
   // Unreadable answers (`unexpected_response`) are the platform's only when every probe got the very same one.
   const details = new Set(unknown.map((r) => `${r.verdict.reason}: ${r.verdict.detail}`));
-  if (counts.size === 0 && unknown.length >= 2 && details.size === 1) counts.set("same_answer", unknown.length);
+  if (counts.size === 0 && unknown.length >= 2 && details.size === 1)
+    counts.set("same_answer", unknown.length);
   const covered = [...counts.values()].reduce((a, b) => a + b, 0);
   if (covered < unknown.length) return null;
   const [reason] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
@@ -68,5 +72,7 @@ export function platformCoverage(results: readonly ProbeResult[]): TSocialPlatfo
     list.push(r);
     byPlatform.set(r.platform, list);
   }
-  return [...byPlatform].map(([p, rs]) => judge(p, rs)).filter((c): c is TSocialPlatformCoverage => c !== null);
+  return [...byPlatform]
+    .map(([p, rs]) => judge(p, rs))
+    .filter((c): c is TSocialPlatformCoverage => c !== null);
 }

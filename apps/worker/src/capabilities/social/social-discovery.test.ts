@@ -189,7 +189,8 @@ describe("platforms that cannot be checked logged-out, and the brand's own accou
   } // prettier-ignore
 
   async function runWalled() {
-    const events: Array<{ kind: SocialFindingsKind; findings: TSocialFindingItem[]; coverage?: unknown[] }> = [];
+    const events: Array<{ kind: SocialFindingsKind; findings: TSocialFindingItem[]; coverage?: unknown[] }> =
+      [];
     const logs: string[] = [];
     const items = await runSocialDiscovery({
       payload: { ...payload(false), scan_id: "8e3f9b6a-6c0a-4e58-9f2c-3d4e5f607182" },
@@ -201,7 +202,9 @@ describe("platforms that cannot be checked logged-out, and the brand's own accou
       },
       progress: () => undefined,
       deps: {
-        runtime: walled(w.runtime({ SEARCH_URL: w.services.env.SEARCH_URL!, SOCIAL_BUDGET_PER_PLATFORM: "40" })),
+        runtime: walled(
+          w.runtime({ SEARCH_URL: w.services.env.SEARCH_URL!, SOCIAL_BUDGET_PER_PLATFORM: "40" }),
+        ),
         log: (_level, message) => void logs.push(message),
       },
     });

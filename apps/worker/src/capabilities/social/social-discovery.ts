@@ -186,7 +186,9 @@ export async function runSocialDiscovery(input: RunSocialDiscoveryInput): Promis
         })
       : null,
   );
-  const initial = reported.map(({ job, r }, i) => ownedItem(baseItem(r, job.discovered_by), owned[i] ?? null));
+  const initial = reported.map(({ job, r }, i) =>
+    ownedItem(baseItem(r, job.discovered_by), owned[i] ?? null),
+  );
   await publishChunks(input.publish, "social_findings_initial", initial, coverage);
 
   // Avatars of found profiles, then one embedding call for brand texts and bios together.
