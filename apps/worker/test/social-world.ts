@@ -19,14 +19,10 @@ export const BRAND = {
 
 export function brandServices(
   extra: ServicesScenarioInput["social"] = [],
-  extraSearch: ServicesScenarioInput["search"] = [],
+  more: Omit<ServicesScenarioInput, "social"> = {},
 ) {
   const sc = generateServicesScenario({ ...BRAND, rng: seededRng("social-tests") });
-  return ServicesScenarioSchema.parse({
-    ...sc,
-    social: [...sc.social, ...(extra ?? [])],
-    search: [...sc.search, ...(extraSearch ?? [])],
-  });
+  return ServicesScenarioSchema.parse({ ...sc, ...more, social: [...sc.social, ...(extra ?? [])] });
 }
 
 export interface SocialTestWorld {
@@ -39,9 +35,9 @@ export interface SocialTestWorld {
 
 export async function startSocialWorld(
   extra: ServicesScenarioInput["social"] = [],
-  extraSearch: ServicesScenarioInput["search"] = [],
+  more: Omit<ServicesScenarioInput, "social"> = {},
 ): Promise<SocialTestWorld> {
-  const scenario = brandServices(extra, extraSearch);
+  const scenario = brandServices(extra, more);
   const services = await startServices(scenario, { basePort: 0 });
   const runtimes: SocialRuntime[] = [];
   const config = (overrides: Record<string, string> = {}) =>

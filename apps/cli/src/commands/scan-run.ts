@@ -87,7 +87,11 @@ export async function runScan(
           }
         } else if (e.kind === "social_findings_initial" || e.kind === "social_findings_delta") {
           const data = e.data as { findings: TSocialFindingItem[]; coverage?: TSocialPlatformCoverage[] };
-          if (data.coverage) socialCoverage = data.coverage;
+          if (data.coverage) {
+            socialCoverage = data.coverage;
+            // Probes of a platform that could not be checked are unknown, reported once as coverage.
+            for (const c of data.coverage) social.unknown += c.probes;
+          }
           for (const f of data.findings) {
             const { avatar_png: _png, ...rest } = f;
             const key = `${f.platform}:${f.handle}`;

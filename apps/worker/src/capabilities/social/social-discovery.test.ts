@@ -5,7 +5,7 @@ import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { severityRank } from "@brandwarden/contract/common";
 import { discoverBySearch, searchQueries } from "./search-discovery.ts";
 import { runSocialDiscovery, type SocialFindingsKind } from "./social-discovery.ts";
-import { BRAND, startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
+import { BRAND, brandServices, startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
 import type { SocialHttp } from "./social-http.ts";
 import type { SocialRuntime } from "./social-runtime.ts";
 
@@ -156,9 +156,11 @@ describe("platforms that cannot be checked logged-out, and the brand's own accou
   const OWN_BLUESKY = "help.acmebank.com";
   beforeAll(async () => {
     // A Bluesky account whose handle is under the owned domain (a domain handle, proven by DNS).
+    // Search finds it (the world's search answers with the generated results plus this one).
+    const search = [...brandServices().search, { social: { platform: "bluesky" as const, handle: OWN_BLUESKY }, title: "Acme Bank Help on Bluesky", content: "Acme Bank help desk", match: [] }];
     w = await startSocialWorld(
       [{ platform: "bluesky", handle: OWN_BLUESKY, kind: "official", display_name: "Acme Bank Help", bio: "Acme Bank help desk. DM us for support.", verified: true, followers: 12 }],
-      [{ social: { platform: "bluesky", handle: OWN_BLUESKY }, title: "Acme Bank Help on Bluesky", content: "Acme Bank help desk", match: [] }],
+      { search },
     );
   }); // prettier-ignore
   afterAll(() => w?.stop());
