@@ -137,6 +137,9 @@ export type Webhook = z.infer<typeof WebhookSchema>;
 export const ServicesScenarioSchema = z.object({
   brand: z.string().default(""),
   social: z.array(SocialProfileSchema).default([]),
+  // Platforms that wall every logged-out visitor of a profile page, each in its real way
+  // (LinkedIn's 999, Meta's login redirect, X's JavaScript shell): nothing there can be judged.
+  social_login_walls: z.array(PlatformSchema).default([]),
   search: z.array(SearchResultSchema).default([]),
   feeds: FeedsSchema.default({
     entries: [],

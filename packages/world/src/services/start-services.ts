@@ -66,7 +66,9 @@ export async function startServices(
     const urls: Record<string, string> = {};
     await Promise.all(
       PLATFORMS.map(async (p, i) => {
-        const running = await startPlatform(p, sc.social, host, port(i));
+        const running = await startPlatform(p, sc.social, host, port(i), {
+          loginWall: sc.social_login_walls.includes(p),
+        });
         closers.push(running.close);
         platforms[p] = running;
       }),

@@ -15,14 +15,16 @@ describe("classifyResponse", () => {
       status: "unknown",
       reason: "unexpected_response",
     });
-    expect(classifyResponse(CATALOGUE.x, res(200, '{"@type":"ProfilePage"}')).status).toBe("found");
+    const ld = '<script type="application/ld+json">{"@type":"ProfilePage"}</script>';
+    expect(classifyResponse(CATALOGUE.x, res(200, ld)).status).toBe("found");
   });
   it("a negative marker wins over a positive one", () => {
-    const body = '"@type":"ProfilePage" This account doesn’t exist';
+    const body =
+      '<script type="application/ld+json">{"@type":"ProfilePage"}</script><span>This account doesn’t exist</span>';
     expect(classifyResponse(CATALOGUE.x, res(200, body)).status).toBe("missing");
-    expect(classifyResponse(CATALOGUE.tiktok, res(200, '"statusCode":10221 "statusCode":0')).status).toBe(
-      "missing",
-    );
+    const tiktok =
+      '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">{"__DEFAULT_SCOPE__":{"webapp.user-detail":{"statusCode":10221}}}</script>';
+    expect(classifyResponse(CATALOGUE.tiktok, res(200, tiktok)).status).toBe("missing");
   });
   it("missing needs its status (and marker when the entry names one)", () => {
     expect(classifyResponse(CATALOGUE.github, res(404, '{"message":"Not Found"}')).status).toBe("missing");
@@ -43,7 +45,8 @@ describe("classifyResponse", () => {
     expect(classifyResponse(CATALOGUE.x, cf)).toMatchObject({ status: "unknown", reason: "waf" });
     expect(classifyResponse(CATALOGUE.linkedin, res(999, ""))).toMatchObject({
       status: "unknown",
-      reason: "waf",
+      reason: "login_wall",
+      detail: "linkedin 999",
     });
     expect(classifyResponse(CATALOGUE.github, res(503, ""))).toMatchObject({
       status: "unknown",
@@ -76,16 +79,16 @@ describe("classifyResponse", () => {
     expect(classifyError(new Error("aborted"), true).reason).toBe("cancelled");
   });
   it("reads Retry-After as seconds or a date", () => {
-    expect(retryAfterMs({ "retry-after": "7" })).toBe(7000);
+    expect(retryAfterMs({ "retry-after": "7" }, 0)).toBe(7000);
     expect(retryAfterMs({ "retry-after": new Date(10_000).toUTCString() }, 4000)).toBe(6000);
-    expect(retryAfterMs({})).toBeNull();
+    expect(retryAfterMs({}, 0)).toBeNull();
   });
 });
 
 describe("extractProfile", () => {
   it("reads JSON paths with transforms", () => {
     const body = JSON.stringify({
-      display_name: "Acme &amp; Co",
+      display_name: "Acme & Co",
       note: "<p>Hello<br>world</p>",
       followers_count: 12,
       created_at: "2020-01-02T00:00:00.000Z",

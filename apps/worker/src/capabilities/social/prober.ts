@@ -1,15 +1,18 @@
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import { CATALOGUE, fillTemplate, profileUrl } from "./catalogue/index.ts";
-import { extractProfile, type ExtractedProfile } from "./catalogue/extract.ts";
+import { extractFromPage, type ExtractedProfile } from "./catalogue/extract.ts";
+import { readPage, type ProbePage } from "./catalogue/page.ts";
 import { renderHandle } from "./handles.ts";
 import { classifyError, classifyResponse, retryAfterMs, type ProbeVerdict } from "./probe-verdict.ts";
 import type { PlatformBases } from "./social-config.ts";
 import type { SocialHttp } from "./social-http.ts";
 
 // Polite probing: a bounded number of probes in flight per platform, a per-platform request
-// budget (retries included), Retry-After honoured on 429 when it is short (the whole platform
-// pauses, not just one probe), and a platform that keeps answering 429 is left alone for the
-// rest of the run (its remaining probes are `unknown: rate_limited`, never `missing`).
+// budget (retries included) that also follows the platform's published limit (requests per
+// window, catalogue `limits`) and its rate-limit headers (remaining / reset), Retry-After
+// honoured on 429 and 503 when it is short (the whole platform pauses, not just one probe), and
+// a platform that keeps answering 429 is left alone for the rest of the run. A probe that the
+// budget forbids is not sent: it is `unknown: budget_exhausted`, never `missing`.
 
 export interface ProbeResult {
   platform: TSocialPlatform;
@@ -18,6 +21,8 @@ export interface ProbeResult {
   profile: ExtractedProfile | null;
   profile_url: string;
   attempts: number;
+  /** The raw answer of a `found` probe (rel=me links and other owner evidence), else null. */
+  body: string | null;
   /** Retry-After of the last 429, ms. */
   retry_after_ms: number | null;
   elapsed_ms: number;
@@ -37,6 +42,8 @@ export interface ProberOptions {
   signal?: AbortSignal;
   /** Time and waiting (Retry-After pauses); tests pass a clock that waits without a timer. */
   clock?: ProberClock;
+  /** Request headers carrying a platform's credential (social-config.ts `credentialHeaders`). */
+  credentials?: Partial<Record<TSocialPlatform, Record<string, string>>>;
 }
 
 interface ProberClock {
@@ -56,6 +63,23 @@ interface PlatformState {
   spent: number;
   pausedUntil: number;
   consecutive429: number;
+  /** Send times within the platform's published window. */
+  sentAt: number[];
+  /** From the platform's rate-limit headers: requests left, and when the window resets (ms). */
+  remaining: number | null;
+  resetAt: number;
+}
+
+/** The reset time a rate-limit header names, in ms on the clock. */
+function resetTime(value: string | undefined, kind: "epoch" | "seconds" | "iso", now: number): number | null {
+  if (!value) return null;
+  if (kind === "iso") {
+    const t = Date.parse(value);
+    return Number.isNaN(t) ? null : t;
+  }
+  const n = Number(value);
+  if (!Number.isFinite(n)) return null;
+  return kind === "epoch" ? n * 1000 : now + n * 1000;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -80,7 +104,20 @@ export function createProber(opts: ProberOptions): Prober {
   const throttleAfter = opts.throttleAfter ?? 3;
   const state = (p: TSocialPlatform) => {
     let s = states.get(p);
-    if (!s) states.set(p, (s = { active: 0, waiters: [], spent: 0, pausedUntil: 0, consecutive429: 0 }));
+    if (!s)
+      states.set(
+        p,
+        (s = {
+          active: 0,
+          waiters: [],
+          spent: 0,
+          pausedUntil: 0,
+          consecutive429: 0,
+          sentAt: [],
+          remaining: null,
+          resetAt: 0,
+        }),
+      );
     return s;
   };
   const acquire = async (s: PlatformState) => {
@@ -92,13 +129,53 @@ export function createProber(opts: ProberOptions): Prober {
     s.waiters.shift()?.();
   };
 
+  /**
+   * Why the platform's own limits forbid a request now, or null. A spent window that resets
+   * within maxRetryAfterMs is waited out; a longer one ends probing of the platform.
+   */
+  async function platformBudget(platform: TSocialPlatform, s: PlatformState): Promise<string | null> {
+    const limits = CATALOGUE[platform].limits;
+    if (!limits) return null;
+    for (;;) {
+      const now = clock.now();
+      if (s.remaining !== null && s.remaining <= 0 && s.resetAt > now) {
+        if (s.resetAt - now > opts.maxRetryAfterMs)
+          return `rate limit spent until ${new Date(s.resetAt).toISOString()}`;
+        await clock.sleep(s.resetAt - now, opts.signal);
+        s.remaining = null;
+        continue;
+      }
+      const lim =
+        opts.credentials?.[platform] && limits.authenticated ? limits.authenticated : limits.anonymous;
+      const windowMs = lim.window_s * 1000;
+      s.sentAt = s.sentAt.filter((t) => t > now - windowMs);
+      if (s.sentAt.length < lim.requests) return null;
+      const wait = s.sentAt[0]! + windowMs - now;
+      if (wait > opts.maxRetryAfterMs)
+        return `published limit: ${lim.requests} requests per ${lim.window_s} s`;
+      await clock.sleep(wait, opts.signal);
+      if (opts.signal?.aborted) return null;
+    }
+  }
+
+  /** Reads the platform's rate-limit headers (GitHub, Reddit, Mastodon, Bluesky each name theirs). */
+  function noteRateLimit(platform: TSocialPlatform, s: PlatformState, headers: Record<string, string>) {
+    const h = CATALOGUE[platform].limits?.headers;
+    if (!h) return;
+    const remaining = Number(headers[h.remaining]);
+    if (headers[h.remaining] === undefined || !Number.isFinite(remaining)) return;
+    s.remaining = Math.floor(remaining);
+    s.resetAt = resetTime(headers[h.reset], h.reset_kind, clock.now()) ?? s.resetAt;
+  }
+
   async function attempt(platform: TSocialPlatform, handle: string, s: PlatformState) {
     const entry = CATALOGUE[platform];
     const url = fillTemplate(entry.probe.url, opts.bases[platform], handle);
     let attempts = 0;
     let retryAfter: number | null = null;
     for (;;) {
-      if (opts.signal?.aborted) return { verdict: classifyError(null, true), attempts, retryAfter, body: "" };
+      if (opts.signal?.aborted)
+        return { verdict: classifyError(null, true), attempts, retryAfter, page: null };
       if (s.consecutive429 >= throttleAfter)
         return {
           verdict: {
@@ -108,51 +185,57 @@ export function createProber(opts: ProberOptions): Prober {
           } as ProbeVerdict,
           attempts,
           retryAfter,
-          body: "",
+          page: null,
         };
       if (s.pausedUntil > clock.now()) await clock.sleep(s.pausedUntil - clock.now(), opts.signal);
-      if (s.spent >= opts.budgetPerPlatform)
+      const refusal =
+        (await platformBudget(platform, s)) ??
+        (s.spent >= opts.budgetPerPlatform ? "budget exhausted" : null);
+      if (refusal)
         return {
-          verdict: {
-            status: "unknown",
-            reason: "budget_exhausted",
-            detail: "budget exhausted",
-          } as ProbeVerdict,
+          verdict: { status: "unknown", reason: "budget_exhausted", detail: refusal } as ProbeVerdict,
           attempts,
           retryAfter,
-          body: "",
+          page: null,
         };
       s.spent++;
+      s.sentAt.push(clock.now());
+      if (s.remaining !== null) s.remaining--;
       attempts++;
       let verdict: ProbeVerdict;
+      let page: ProbePage | null = null;
       let body = "";
       let headers: Record<string, string> = {};
       try {
         const res = await opts.http.request(url, {
           method: entry.probe.method,
-          headers: { ...entry.probe.headers },
+          headers: { ...entry.probe.headers, ...opts.credentials?.[platform] },
           signal: opts.signal,
           timeoutMs: opts.timeoutMs,
         });
         body = res.body.toString("utf8");
         headers = res.headers;
-        verdict = classifyResponse(entry, { status: res.status, headers, body });
+        noteRateLimit(platform, s, headers);
+        page = readPage(body, entry.extract);
+        verdict = classifyResponse(entry, { status: res.status, headers, body }, page);
       } catch (err) {
         verdict = classifyError(err, opts.signal?.aborted === true);
       }
-      if (verdict.detail !== "status 429") {
+      const status = verdict.detail === "status 429" ? 429 : verdict.detail === "status 503" ? 503 : null;
+      if (status === null) {
         s.consecutive429 = 0;
-        return { verdict, attempts, retryAfter, body };
+        return { verdict, attempts, retryAfter, page };
       }
-      retryAfter = retryAfterMs(headers);
+      // 429 and 503 both carry Retry-After (RFC 9110 §10.2.3): wait it out when it is short.
+      retryAfter = retryAfterMs(headers, clock.now());
       const canWait = retryAfter !== null && retryAfter <= opts.maxRetryAfterMs && attempts <= maxRetries;
       if (!canWait) {
-        s.consecutive429++;
+        if (status === 429) s.consecutive429++;
         return {
-          verdict: { ...verdict, detail: `status 429, retry-after ${retryAfter ?? "?"} ms` },
+          verdict: { ...verdict, detail: `status ${status}, retry-after ${retryAfter ?? "?"} ms` },
           attempts,
           retryAfter,
-          body,
+          page,
         };
       }
       // Pause the platform, not just this probe: a 429 is about the client, not the handle.
@@ -165,7 +248,7 @@ export function createProber(opts: ProberOptions): Prober {
       const started = clock.now();
       const entry = CATALOGUE[platform];
       const handle = renderHandle(entry.handle, rawHandle);
-      const base = { platform, profile: null, retry_after_ms: null, attempts: 0 };
+      const base = { platform, profile: null, body: null, retry_after_ms: null, attempts: 0 };
       if (!handle) {
         return {
           ...base,
@@ -184,7 +267,8 @@ export function createProber(opts: ProberOptions): Prober {
           handle,
           profile_url: profileUrl(platform, opts.bases, handle),
           verdict: r.verdict,
-          profile: r.verdict.status === "found" ? extractProfile(entry.extract, r.body) : null,
+          profile: r.verdict.status === "found" && r.page ? extractFromPage(entry.extract, r.page) : null,
+          body: r.verdict.status === "found" && r.page ? r.page.body : null,
           attempts: r.attempts,
           retry_after_ms: r.retryAfter,
           elapsed_ms: clock.now() - started,

@@ -36,8 +36,10 @@ export const SOCIAL_ENV_FIELDS = {
   SOCIAL_BUDGET_PER_PLATFORM: count(1, 100_000).default(120),
   /** Timeout of one probe (connect + headers + body). */
   SOCIAL_TIMEOUT_MS: durationMs().default(10_000),
-  /** A 429's Retry-After is waited out only up to this long; longer means `unknown`. */
+  /** A 429/503 Retry-After (or a spent rate-limit window) is waited out only up to this long; longer means `unknown`. */
   SOCIAL_MAX_RETRY_AFTER_MS: durationMs().default(30_000),
+  /** Optional GitHub token (any scope-less fine-grained or classic token): 5,000 requests an hour instead of 60. */
+  SOCIAL_GITHUB_TOKEN: z.string().min(1).optional(),
   /** OpenAI-compatible API root for embeddings (client appends /embeddings); unset: local embedding. */
   LLM_EMBEDDINGS_URL: httpUrl().optional(),
   LLM_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
@@ -58,12 +60,21 @@ export interface SocialConfig {
   budgetPerPlatform: number;
   timeoutMs: number;
   maxRetryAfterMs: number;
+  /** Request headers carrying each platform's optional credential. */
+  credentials: Partial<Record<TSocialPlatform, Record<string, string>>>;
   userAgent: string;
   allowPrivateNetwork: boolean;
   embeddings: { url: string; apiKey: string | null; model: string } | null;
 }
 
 const trim = (u: string) => u.replace(/\/+$/, "");
+
+/** GitHub REST takes a token as `Authorization: Bearer` (docs.github.com/rest/authentication). */
+function credentialHeaders(env: SocialEnv): SocialConfig["credentials"] {
+  const out: SocialConfig["credentials"] = {};
+  if (env.SOCIAL_GITHUB_TOKEN) out.github = { authorization: `Bearer ${env.SOCIAL_GITHUB_TOKEN}` };
+  return out;
+}
 
 export function toSocialConfig(
   env: SocialEnv,
@@ -91,6 +102,7 @@ export function toSocialConfig(
     budgetPerPlatform: env.SOCIAL_BUDGET_PER_PLATFORM,
     timeoutMs: env.SOCIAL_TIMEOUT_MS,
     maxRetryAfterMs: env.SOCIAL_MAX_RETRY_AFTER_MS,
+    credentials: credentialHeaders(env),
     userAgent: shared.userAgent,
     allowPrivateNetwork: shared.allowPrivateNetwork,
     embeddings: env.LLM_EMBEDDINGS_URL

@@ -75,6 +75,7 @@ export function proberFor(rt: SocialRuntime, signal?: AbortSignal, budget?: numb
     budgetPerPlatform: budget ?? c.budgetPerPlatform,
     timeoutMs: c.timeoutMs,
     maxRetryAfterMs: c.maxRetryAfterMs,
+    credentials: c.credentials,
     signal,
   });
 }

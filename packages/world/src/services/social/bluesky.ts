@@ -1,11 +1,14 @@
 import type { SocialProfile } from "../../scenario/services-schema.ts";
 import { escapeHtml } from "../http.ts";
 import type { PlatformCtx, PlatformDef } from "./common.ts";
-import { gate, meta, page, randomToken, sendHtml } from "./common.ts";
+import { gate, meta, page, randomToken, rateWindow, sendHtml } from "./common.ts";
 
 // Bluesky: the public AppView XRPC methods app.bsky.actor.getProfile and
 // app.bsky.actor.searchActors (what public.api.bsky.app serves, no auth) plus bsky.app-style
 // /profile/<handle> pages. Handles are domain names; an actor may also be named by its DID.
+// Followed: the lexicons app.bsky.actor.getProfile / app.bsky.actor.defs#profileViewDetailed
+// (bluesky-social/atproto) and docs.bsky.app/docs/advanced-guides/rate-limits (3,000 requests
+// per 5 minutes per address; IETF `ratelimit-*` headers, reset in epoch seconds).
 
 function blueskyDid(handle: string): string {
   return `did:plc:${randomToken(`did:${handle.toLowerCase()}`, 24)}`;
@@ -60,7 +63,16 @@ export const bluesky: PlatformDef = {
       ctx.find(actor) ??
       (actor.startsWith("did:") ? ctx.all().find((p) => blueskyDid(p.handle) === actor) : undefined);
 
+    const window = rateWindow(() => 3000, 300);
     app.get<{ Querystring: { actor?: string } }>("/xrpc/app.bsky.actor.getProfile", async (req, reply) => {
+      const q = window.take(req.ip, false);
+      reply
+        .header("ratelimit-limit", String(q.limit))
+        .header("ratelimit-remaining", String(Math.max(0, q.remaining)))
+        .header("ratelimit-reset", String(q.resetEpoch))
+        .header("ratelimit-policy", `${q.limit};w=300`);
+      if (!q.allowed)
+        return reply.code(429).send({ error: "RateLimitExceeded", message: "Rate Limit Exceeded" });
       const actor = req.query.actor;
       if (!actor)
         return reply

@@ -7,6 +7,8 @@ import { escapeHtml, hash32, seededRng, sleep } from "../http.ts";
 
 export interface PlatformCtx {
   platform: Platform;
+  /** The scenario says this platform walls every logged-out visitor (`social_login_walls`). */
+  walled: boolean;
   /** Base URL of this platform's server, known once it listens. */
   base(): string;
   /** Case-insensitive lookup; strips a leading "@". */
@@ -26,6 +28,11 @@ export interface PlatformDef {
   register(app: FastifyInstance, ctx: PlatformCtx): void;
   /** Some platforms answer bots in their own way (LinkedIn: HTTP 999). */
   waf?(reply: FastifyReply): FastifyReply;
+  /**
+   * What a logged-out visitor of a profile page gets on a platform that walls them (scenario
+   * `social_login_walls`): LinkedIn's 999, Meta's redirect to its login, X's JavaScript shell.
+   */
+  loginWall?(reply: FastifyReply, path: string): FastifyReply;
   rateLimitBody?(p: SocialProfile): unknown;
 }
 
@@ -140,4 +147,91 @@ export function randomToken(
 
 export function stripAt(h: string): string {
   return h.replace(/^@/, "");
+}
+
+/**
+ * JSON as each real service serializes it: `compact` (Rails, Node), `pretty` (api.github.com:
+ * two-space indent), `python` (reddit.com: `", "` and `": "` separators) or `escaped` (Meta's
+ * web APIs: `\/` in URLs and non-ASCII as `\uXXXX`).
+ */
+export function jsonText(data: unknown, style: "compact" | "pretty" | "python" | "escaped"): string {
+  switch (style) {
+    case "compact":
+      return JSON.stringify(data);
+    case "pretty":
+      return JSON.stringify(data, null, 2);
+    case "python":
+      return pythonJson(data);
+    case "escaped":
+      return JSON.stringify(data)
+        .replace(/\//g, "\\/")
+        .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  }
+}
+
+function pythonJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(pythonJson).join(", ")}]`;
+  if (v && typeof v === "object")
+    return `{${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${pythonJson(x)}`)
+      .join(", ")}}`;
+  // Python's json.dumps writes non-ASCII as \uXXXX (ensure_ascii) and floats with a point.
+  return (JSON.stringify(v) ?? "null").replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * A fixed-window request counter per client (the Authorization header, else the address), as
+ * the platforms count: `take` says what is left after this request and when the window ends.
+ */
+export function rateWindow(limit: (authorized: boolean) => number, windowS: number) {
+  const windows = new Map<string, { start: number; used: number }>();
+  return {
+    take(key: string, authorized: boolean, now = Date.now()) {
+      let w = windows.get(key);
+      if (!w || now >= w.start + windowS * 1000) windows.set(key, (w = { start: now, used: 0 }));
+      const max = limit(authorized);
+      const allowed = w.used < max;
+      if (allowed) w.used++;
+      return {
+        allowed,
+        limit: max,
+        used: w.used,
+        remaining: max - w.used,
+        resetEpoch: Math.ceil((w.start + windowS * 1000) / 1000),
+        resetInS: Math.max(0, Math.ceil((w.start + windowS * 1000 - now) / 1000)),
+      };
+    },
+  };
+}
+
+/** Counts as a page in a space-grouping locale writes them: 12 345 with a no-break or thin space. */
+export function fmtCountSpaced(n: number, space = "\u00a0"): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, space);
+}
+
+/** Instagram/TikTok style abbreviations: 1,234 → "1,234"; 12,345 → "12.3K"; 1,234,567 → "1.2M". */
+export function fmtCountShort(n: number): string {
+  if (n < 10_000) return n.toLocaleString("en-US");
+  if (n < 1_000_000) return `${(Math.floor(n / 100) / 10).toString()}K`;
+  return `${(Math.floor(n / 100_000) / 10).toString()}M`;
+}
+
+/** Answers with the platform's login wall when the scenario walls it; true when it did. */
+export function walledOff(def: PlatformDef, ctx: PlatformCtx, reply: FastifyReply, path: string): boolean {
+  if (!ctx.walled || !def.loginWall) return false;
+  def.loginWall(reply, path);
+  return true;
+}
+
+/** A redirect to the platform's login page with the page asked for as `next` (Meta, Threads). */
+export function loginRedirect(reply: FastifyReply, loginPath: string, next: string): FastifyReply {
+  return reply
+    .code(302)
+    .header("location", `${loginPath}?next=${encodeURIComponent(next)}`)
+    .header("cache-control", "private, no-cache, no-store, must-revalidate")
+    .send("");
 }

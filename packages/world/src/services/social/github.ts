@@ -1,12 +1,18 @@
+import type { FastifyReply } from "fastify";
 import type { SocialProfile } from "../../scenario/services-schema.ts";
 import { escapeHtml } from "../http.ts";
 import type { PlatformCtx, PlatformDef } from "./common.ts";
-import { fmtCount, gate, meta, numericId, page, sendHtml } from "./common.ts";
+import { fmtCount, gate, jsonText, meta, numericId, page, rateWindow, sendHtml } from "./common.ts";
 
 // GitHub serves the HTML profile at github.com/<login> and the REST API at
 // api.github.com/users/<login>. Here both live on one server (the paths do not collide),
 // so SOCIAL_GITHUB_API_URL equals SOCIAL_GITHUB_BASE_URL and clients keep the real path
 // shapes. Suspended users are invisible on GitHub: 404 on both.
+// Followed: docs.github.com/rest/users/users#get-a-user (the user object, pretty-printed as
+// api.github.com sends it) and docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api
+// (60 requests an hour per address logged out, 5,000 with a token; x-ratelimit-* headers on
+// every answer; a spent limit is 403 with x-ratelimit-remaining: 0 and the "API rate limit
+// exceeded" body); header set as in octokit/fixtures' recorded answers (MIT).
 
 const NOT_FOUND = {
   message: "Not Found",
@@ -47,6 +53,29 @@ function apiUser(p: SocialProfile, ctx: PlatformCtx): Record<string, unknown> {
   };
 }
 
+const RATE_LIMIT_BODY = (ip: string) => ({
+  message: `API rate limit exceeded for ${ip}. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)`,
+  documentation_url: "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting",
+});
+
+/** The headers api.github.com sends with every REST answer. */
+function apiHeaders(reply: FastifyReply, r: ReturnType<ReturnType<typeof rateWindow>["take"]>) {
+  return reply
+    .header("server", "github.com")
+    .header("content-type", "application/json; charset=utf-8")
+    .header("cache-control", "public, max-age=60, s-maxage=60")
+    .header("vary", "Accept, Accept-Encoding, Accept, X-Requested-With")
+    .header("x-github-api-version-selected", "2022-11-28")
+    .header("x-github-media-type", "github.v3; format=json")
+    .header("x-ratelimit-limit", String(r.limit))
+    .header("x-ratelimit-remaining", String(Math.max(0, r.remaining)))
+    .header("x-ratelimit-reset", String(r.resetEpoch))
+    .header("x-ratelimit-used", String(r.used))
+    .header("x-ratelimit-resource", "core")
+    .header("access-control-allow-origin", "*")
+    .header("x-content-type-options", "nosniff");
+}
+
 export const github: PlatformDef = {
   id: "github",
   env: "GITHUB",
@@ -60,7 +89,13 @@ export const github: PlatformDef = {
   register(app, ctx) {
     // The real API rejects requests without a User-Agent.
     const needsUa = (ua: string | undefined) => !ua;
+    const core = rateWindow((authorized) => (authorized ? 5000 : 60), 3600);
     app.get<{ Params: { login: string } }>("/users/:login", async (req, reply) => {
+      const auth = req.headers.authorization;
+      const authorized = /^(?:Bearer|token)\s+\S+/i.test(auth ?? "");
+      const quota = core.take(authorized ? auth! : req.ip, authorized);
+      apiHeaders(reply, quota);
+      if (!quota.allowed) return reply.code(403).send(jsonText(RATE_LIMIT_BODY(req.ip), "pretty"));
       if (needsUa(req.headers["user-agent"])) {
         return reply
           .code(403)
@@ -71,11 +106,8 @@ export const github: PlatformDef = {
       }
       const p = ctx.find(req.params.login);
       if (await gate(this, p, reply, "json")) return reply;
-      if (!p || p.state === "suspended") return reply.code(404).send(NOT_FOUND);
-      return reply
-        .header("x-ratelimit-limit", "60")
-        .header("x-ratelimit-remaining", "59")
-        .send(apiUser(p, ctx));
+      if (!p || p.state === "suspended") return reply.code(404).send(jsonText(NOT_FOUND, "pretty"));
+      return reply.header("etag", `W/"${numericId(p, 16)}"`).send(jsonText(apiUser(p, ctx), "pretty"));
     });
     app.get<{ Querystring: { q?: string; per_page?: string } }>("/search/users", async (req) => {
       const terms = (req.query.q ?? "")

@@ -1,11 +1,15 @@
 import type { SocialProfile } from "../../scenario/services-schema.ts";
 import { escapeHtml } from "../http.ts";
 import type { PlatformCtx, PlatformDef } from "./common.ts";
-import { gate, linksHtml, meta, numericId, page, sendHtml } from "./common.ts";
+import { gate, linksHtml, meta, numericId, page, rateWindow, sendHtml } from "./common.ts";
 
 // One Mastodon instance: /@<name> pages (404 unknown, 410 suspended), the anonymous
 // /api/v1/accounts/lookup, /api/v2/search (accounts) and WebFinger. The instance domain is
 // the server's own host:port, so acct URIs resolve back to it; any domain is accepted.
+// Followed: docs.joinmastodon.org/entities/Account (fields with `verified_at`, the rel="me"
+// link verification; `note` as HTML) and /methods/accounts#lookup; docs.joinmastodon.org/api/
+// rate-limits (300 requests per 5 minutes per address; X-RateLimit-Limit / -Remaining / -Reset,
+// the reset an ISO 8601 time); serialization compact as Rails sends it (Mastodon.py's cassettes).
 
 function instance(ctx: PlatformCtx): string {
   return new URL(ctx.base()).host;
@@ -82,7 +86,14 @@ export const mastodon: PlatformDef = {
   profilePath: (h) => `/@${h}`,
   rateLimitBody: () => ({ error: "Too many requests" }),
   register(app, ctx) {
+    const window = rateWindow(() => 300, 300);
     app.get<{ Querystring: { acct?: string } }>("/api/v1/accounts/lookup", async (req, reply) => {
+      const q = window.take(req.ip, false);
+      reply
+        .header("x-ratelimit-limit", String(q.limit))
+        .header("x-ratelimit-remaining", String(Math.max(0, q.remaining)))
+        .header("x-ratelimit-reset", new Date(q.resetEpoch * 1000).toISOString());
+      if (!q.allowed) return reply.code(429).send({ error: "Too many requests" });
       const p = ctx.find(acctName(req.query.acct ?? ""));
       if (await gate(this, p, reply, "json")) return reply;
       if (!p) return reply.code(404).send({ error: "Record not found" });

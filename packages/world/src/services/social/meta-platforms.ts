@@ -1,10 +1,29 @@
 import type { SocialProfile } from "../../scenario/services-schema.ts";
 import { escapeHtml } from "../http.ts";
 import type { PlatformDef } from "./common.ts";
-import { fmtCount, gate, linksHtml, meta, numericId, page, scriptJson, sendHtml, stripAt } from "./common.ts";
+import {
+  fmtCount,
+  fmtCountShort,
+  gate,
+  jsonText,
+  linksHtml,
+  loginRedirect,
+  meta,
+  numericId,
+  page,
+  scriptJson,
+  sendHtml,
+  stripAt,
+  walledOff,
+} from "./common.ts";
 
 // Meta's three: Instagram, Facebook, Threads. All three are soft-404 platforms: an unknown
 // or removed account is HTTP 200 with a "isn't available" page (Threads redirects to login).
+// Followed: Instagram's web API `api/v1/users/web_profile_info` as instaloader and maigret read
+// it (`data.user` with `edge_followed_by.count`, `bio_links`, `external_url`), serialized as
+// Meta's servers do (`\/` in URLs, non-ASCII as \uXXXX); og:description "12.3K Followers, 10
+// Following, 5 Posts - See Instagram photos and videos from Name (@handle)"; the logged-out wall
+// is a 302 to /accounts/login/ (instaloader's "Redirected to login page"), Facebook's to /login/.
 
 const IG_MISSING = page(
   "Instagram",
@@ -40,24 +59,29 @@ export const instagram: PlatformDef = {
     require_login: true,
     status: "fail",
   }),
+  loginWall: (reply, path) => loginRedirect(reply, "/accounts/login/", path),
   register(app, ctx) {
     app.get<{ Querystring: { username?: string } }>("/api/v1/users/web_profile_info/", async (req, reply) => {
+      if (walledOff(this, ctx, reply, req.url)) return reply;
       // The web API refuses callers that do not present the web app's id.
       if (!req.headers["x-ig-app-id"])
         return reply.code(400).send({ message: "useragent mismatch", status: "fail" });
       const p = ctx.find(req.query.username ?? "");
       if (await gate(this, p, reply, "json")) return reply;
-      if (!p || p.state === "suspended") return reply.code(404).send({ data: { user: null }, status: "ok" });
-      return { data: { user: igUser(p, ctx.avatarUrl(p)) }, status: "ok" };
+      reply.type("application/json; charset=utf-8");
+      if (!p || p.state === "suspended")
+        return reply.code(404).send(jsonText({ data: { user: null }, status: "ok" }, "escaped"));
+      return jsonText({ data: { user: igUser(p, ctx.avatarUrl(p)) }, status: "ok" }, "escaped");
     });
     app.get<{ Params: { handle: string } }>("/:handle", async (req, reply) =>
       reply.redirect(`/${encodeURIComponent(req.params.handle)}/`, 301),
     );
     app.get<{ Params: { handle: string } }>("/:handle/", async (req, reply) => {
+      if (walledOff(this, ctx, reply, req.url)) return reply;
       const p = ctx.find(req.params.handle);
       if (await gate(this, p, reply, "html")) return reply;
       if (!p || p.state === "suspended") return sendHtml(reply, IG_MISSING);
-      const desc = `${fmtCount(p.followers)} Followers, ${fmtCount(p.following)} Following, ${fmtCount(p.posts)} Posts - See Instagram photos and videos from ${p.display_name} (@${p.handle})`;
+      const desc = `${fmtCountShort(p.followers)} Followers, ${fmtCountShort(p.following)} Following, ${fmtCountShort(p.posts)} Posts - See Instagram photos and videos from ${p.display_name} (@${p.handle})`;
       const head =
         meta({
           "og:type": "profile",
@@ -70,7 +94,7 @@ export const instagram: PlatformDef = {
       const body =
         `<header><img alt="${escapeHtml(p.handle)}'s profile picture" src="${ctx.avatarUrl(p)}"><h2>${escapeHtml(p.handle)}</h2>` +
         (p.verified ? `<span title="Verified">Verified</span>` : "") +
-        `<span>${escapeHtml(p.display_name)}</span><h1>${escapeHtml(p.bio)}</h1>${linksHtml(p)}</header>`;
+        `<span dir="auto">${escapeHtml(p.display_name)}</span><h1 dir="auto">${escapeHtml(p.bio)}</h1>${linksHtml(p)}</header>`;
       return sendHtml(
         reply,
         page(`${p.display_name} (@${p.handle}) • Instagram photos and videos`, body, head),
@@ -83,8 +107,10 @@ export const facebook: PlatformDef = {
   id: "facebook",
   env: "FACEBOOK",
   profilePath: (h) => `/${h}`,
+  loginWall: (reply, path) => loginRedirect(reply, "/login/", path),
   register(app, ctx) {
     app.get<{ Params: { handle: string } }>("/:handle", async (req, reply) => {
+      if (walledOff(this, ctx, reply, req.url)) return reply;
       const p = ctx.find(req.params.handle);
       if (await gate(this, p, reply, "html")) return reply;
       if (!p || p.state === "suspended") {
@@ -113,7 +139,7 @@ export const facebook: PlatformDef = {
           profile_social_context: { content: [{ text: { text: `${fmtCount(p.followers)} followers` } }] },
           profile_intro_card: { bio: { text: p.bio }, links: p.links },
         });
-      const body = `<h1>${escapeHtml(p.display_name)}</h1><img src="${ctx.avatarUrl(p)}" alt=""><div>${escapeHtml(p.bio)}</div>${linksHtml(p)}`;
+      const body = `<h1 dir="auto">${escapeHtml(p.display_name)}</h1><img src="${ctx.avatarUrl(p)}" alt=""><div dir="auto">${escapeHtml(p.bio)}</div>${linksHtml(p)}`;
       return sendHtml(reply, page(`${p.display_name} | Facebook`, body, head));
     });
   },
@@ -123,6 +149,7 @@ export const threads: PlatformDef = {
   id: "threads",
   env: "THREADS",
   profilePath: (h) => `/@${h}`,
+  loginWall: (reply, path) => loginRedirect(reply, "/login", path),
   register(app, ctx) {
     app.get("/login", async (_req, reply) =>
       sendHtml(reply, page("Threads • Log in", `<h1>Log in with your Instagram account</h1>`)),
@@ -130,6 +157,7 @@ export const threads: PlatformDef = {
     app.get<{ Params: { handle: string } }>("/:handle", async (req, reply) => {
       const raw = req.params.handle;
       if (!raw.startsWith("@")) return reply.code(404).send("Not Found");
+      if (walledOff(this, ctx, reply, req.url)) return reply;
       const h = stripAt(raw);
       const p = ctx.find(h);
       if (await gate(this, p, reply, "html")) return reply;

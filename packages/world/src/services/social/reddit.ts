@@ -2,11 +2,26 @@ import type { FastifyReply } from "fastify";
 import type { SocialProfile } from "../../scenario/services-schema.ts";
 import { escapeHtml } from "../http.ts";
 import type { PlatformCtx, PlatformDef } from "./common.ts";
-import { fmtCount, gate, linksHtml, meta, numericId, page, sendHtml } from "./common.ts";
+import {
+  fmtCount,
+  gate,
+  jsonText,
+  linksHtml,
+  meta,
+  numericId,
+  page,
+  rateWindow,
+  sendHtml,
+} from "./common.ts";
 
 // Reddit: /user/<name> (and /u/<name> redirecting there) plus the JSON twin
-// /user/<name>/about.json, which answers 404 {"message":"Not Found","error":404} for unknown
+// /user/<name>/about.json, which answers 404 {"message": "Not Found", "error": 404} for unknown
 // users and 200 with `is_suspended: true` for suspended ones.
+// Followed: the about.json shape `{"kind": "t2", "data": {...}}` as recorded in PRAW's
+// integration cassettes (praw-dev/praw, BSD-2), serialized as reddit.com does (Python's json:
+// ", " and ": " separators, non-ASCII as \uXXXX); the Data API wiki's limits (10 queries a
+// minute logged out, averaged over a 10-minute window) with x-ratelimit-used / -remaining
+// (a float) / -reset (seconds left in the window) on every answer.
 
 function about(p: SocialProfile, ctx: PlatformCtx): unknown {
   const created = Math.floor(Date.parse(p.created_at) / 1000);
@@ -48,23 +63,35 @@ export const reddit: PlatformDef = {
   profilePath: (h) => `/user/${h}`,
   rateLimitBody: () => ({ message: "Too Many Requests", error: 429 }),
   register(app, ctx) {
+    const window = rateWindow((authorized) => (authorized ? 1000 : 100), 600);
     app.get<{ Params: { name: string } }>("/user/:name/about.json", async (req, reply) => {
+      const q = window.take(req.ip, false);
+      reply
+        .header("x-ratelimit-used", String(q.used))
+        .header("x-ratelimit-remaining", `${Math.max(0, q.remaining)}.0`)
+        .header("x-ratelimit-reset", String(q.resetInS))
+        .type("application/json; charset=UTF-8");
+      if (!q.allowed)
+        return reply.code(429).send(jsonText({ message: "Too Many Requests", error: 429 }, "python"));
       const p = ctx.find(req.params.name);
       if (await gate(this, p, reply, "json")) return reply;
-      if (!p) return reply.code(404).send({ message: "Not Found", error: 404 });
+      if (!p) return reply.code(404).send(jsonText({ message: "Not Found", error: 404 }, "python"));
       if (p.state === "suspended")
-        return {
-          kind: "t2",
-          data: {
-            name: p.handle,
-            is_suspended: true,
-            is_blocked: false,
-            awardee_karma: 0,
-            awarder_karma: 0,
-            total_karma: 0,
+        return jsonText(
+          {
+            kind: "t2",
+            data: {
+              name: p.handle,
+              is_suspended: true,
+              is_blocked: false,
+              awardee_karma: 0,
+              awarder_karma: 0,
+              total_karma: 0,
+            },
           },
-        };
-      return about(p, ctx);
+          "python",
+        );
+      return jsonText(about(p, ctx), "python");
     });
     app.get<{ Params: { name: string } }>("/u/:name", async (req, reply) =>
       reply.redirect(`/user/${encodeURIComponent(req.params.name)}/`, 301),

@@ -21,6 +21,7 @@ export async function startPlatform(
   profiles: SocialProfile[],
   host: string,
   port: number,
+  opts: { loginWall?: boolean } = {},
 ): Promise<RunningPlatform> {
   const def = PLATFORM_DEFS[platform];
   const mine = profiles.filter((p) => p.platform === platform);
@@ -29,6 +30,7 @@ export async function startPlatform(
   const avatarCache = new Map<string, Buffer>();
   const ctx: PlatformCtx = {
     platform,
+    walled: opts.loginWall === true && def.loginWall !== undefined,
     base: () => base,
     find: (h) => byHandle.get(stripAt(decodeURIComponent(h)).toLowerCase()),
     all: () => mine,

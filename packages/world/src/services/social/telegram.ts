@@ -1,9 +1,12 @@
 import { escapeHtml } from "../http.ts";
 import type { PlatformDef } from "./common.ts";
-import { fmtCount, gate, meta, page, sendHtml } from "./common.ts";
+import { fmtCountSpaced, gate, meta, page, sendHtml } from "./common.ts";
 
 // Telegram (t.me): always HTTP 200. A real user/channel page has `tgme_page_title`; an
 // unknown name gets the generic "Contact @name" page marked robots noindex, nofollow.
+// Followed: t.me's preview page markup (`tgme_page_title` with dir="auto" spans,
+// `tgme_page_extra` "12 345 subscribers" grouped with spaces, `tgme_page_description` with
+// <br/> line breaks, og: meta) as sherlock's and maigret's Telegram checks read it.
 
 export const telegram: PlatformDef = {
   id: "telegram",
@@ -22,7 +25,7 @@ export const telegram: PlatformDef = {
         return sendHtml(reply, page(`Telegram: Contact @${h}`, body, head));
       }
       const channel = p.kind === "official" || p.followers > 1000;
-      const extra = channel ? `${fmtCount(p.followers)} subscribers` : `@${p.handle}`;
+      const extra = channel ? `${fmtCountSpaced(p.followers, " ")} subscribers` : `@${p.handle}`;
       const head = meta({
         "og:title": p.display_name,
         "og:image": ctx.avatarUrl(p),
@@ -32,10 +35,10 @@ export const telegram: PlatformDef = {
       });
       const body =
         `<div class="tgme_page"><div class="tgme_page_photo"><a href="tg://resolve?domain=${escapeHtml(p.handle)}"><img class="tgme_page_photo_image" src="${ctx.avatarUrl(p)}"></a></div>` +
-        `<div class="tgme_page_title"><span dir="auto">${escapeHtml(p.display_name)}</span>` +
+        `<div class="tgme_page_title" dir="auto"><span dir="auto">${escapeHtml(p.display_name)}</span>` +
         (p.verified ? `<i class="verified-icon"></i>` : "") +
         `</div><div class="tgme_page_extra">${extra}</div>` +
-        `<div class="tgme_page_description">${escapeHtml(p.bio)}</div>` +
+        `<div class="tgme_page_description" dir="auto">${escapeHtml(p.bio).replace(/\n/g, "<br/>")}</div>` +
         `<div class="tgme_page_action"><a class="tgme_action_button_new" href="tg://resolve?domain=${escapeHtml(p.handle)}">${channel ? "View in Telegram" : "Send Message"}</a></div></div>`;
       return sendHtml(reply, page(`Telegram: Contact @${p.handle}`, body, head));
     });

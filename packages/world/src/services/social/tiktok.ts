@@ -1,11 +1,15 @@
 import type { SocialProfile } from "../../scenario/services-schema.ts";
 import { escapeHtml } from "../http.ts";
 import type { PlatformDef, PlatformCtx } from "./common.ts";
-import { fmtCount, gate, meta, numericId, page, scriptJson, sendHtml, stripAt } from "./common.ts";
+import { fmtCountShort, gate, meta, numericId, page, scriptJson, sendHtml, stripAt } from "./common.ts";
 
 // TikTok: the page is always HTTP 200; the rehydration JSON carries `statusCode` 0 for a
 // found user and 10221 for an unknown one. The light probe is the official oEmbed
 // endpoint, which answers 400 for unknown authors.
+// Followed: the `__UNIVERSAL_DATA_FOR_REHYDRATION__` script (`__DEFAULT_SCOPE__` →
+// `webapp.user-detail` → `userInfo.user` / `stats`) as maigret's TikTok check and yt-dlp's
+// TikTok user extractor read it; og:description "… | 12.3K Followers. bio"; developers.tiktok.com
+// oEmbed for the light probe.
 
 function userDetail(p: SocialProfile, ctx: PlatformCtx): unknown {
   return {
@@ -87,14 +91,14 @@ export const tiktok: PlatformDef = {
       }
       const head = meta({
         "og:title": `${p.display_name} (@${p.handle}) on TikTok`,
-        "og:description": `${p.display_name} (@${p.handle}) on TikTok | ${fmtCount(p.followers)} Followers. ${p.bio}`,
+        "og:description": `${p.display_name} (@${p.handle}) on TikTok | ${fmtCountShort(p.followers)} Followers. ${p.bio}`,
         "og:image": ctx.avatarUrl(p),
         "og:url": `${ctx.base()}/@${p.handle}`,
         "og:type": "profile",
       });
       const body =
         `<h1 data-e2e="user-title">${escapeHtml(p.handle)}</h1><h2 data-e2e="user-subtitle">${escapeHtml(p.display_name)}</h2>` +
-        `<h2 data-e2e="user-bio">${escapeHtml(p.bio)}</h2><strong data-e2e="followers-count">${fmtCount(p.followers)}</strong>` +
+        `<h2 data-e2e="user-bio" dir="auto">${escapeHtml(p.bio)}</h2><strong data-e2e="followers-count" title="Followers">${fmtCountShort(p.followers)}</strong>` +
         scriptJson(
           { __DEFAULT_SCOPE__: { "webapp.user-detail": userDetail(p, ctx) } },
           'id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json"',

@@ -2,11 +2,15 @@ import type { FastifyReply } from "fastify";
 import type { SocialProfile } from "../../scenario/services-schema.ts";
 import { escapeHtml, hash32 } from "../http.ts";
 import type { PlatformCtx, PlatformDef } from "./common.ts";
-import { fmtCount, gate, meta, page, randomToken, sendHtml, stripAt } from "./common.ts";
+import { gate, meta, page, randomToken, sendHtml, stripAt } from "./common.ts";
 
 // YouTube: channel pages at /@handle (404 when unknown) and the Data API v3
 // `channels.list?forHandle=` under /youtube/v3 (SOCIAL_YOUTUBE_API_URL), which needs a key
 // and answers an empty list (no `items`) for unknown handles.
+// Followed: developers.google.com/youtube/v3/docs/channels/list; the channel page's
+// `var ytInitialData = {...};` (metadata.channelMetadataRenderer; the header's
+// pageHeaderViewModel with metadataRows "1.23K subscribers" • "57 videos") as yt-dlp's YouTube
+// tab extractor reads it.
 
 function channelId(p: SocialProfile): string {
   return (
@@ -40,6 +44,15 @@ function apiChannel(p: SocialProfile, ctx: PlatformCtx): unknown {
       videoCount: String(p.posts),
     },
   };
+}
+
+/** YouTube's three significant digits: 1,234 → "1.23K", 12,345 → "12.3K", 1,234,567 → "1.23M". */
+function ytCount(n: number): string {
+  if (n < 1000) return String(n);
+  const [div, unit] = n < 1_000_000 ? [1000, "K"] : [1_000_000, "M"];
+  const v = n / div;
+  const digits = v < 10 ? 2 : v < 100 ? 1 : 0;
+  return `${(Math.floor(v * 10 ** digits) / 10 ** digits).toString()}${unit}`;
 }
 
 export const youtube: PlatformDef = {
@@ -126,7 +139,25 @@ export const youtube: PlatformDef = {
         header: {
           pageHeaderRenderer: {
             pageTitle: p.display_name,
-            subscriberCountText: `${fmtCount(p.followers)} subscribers`,
+            content: {
+              pageHeaderViewModel: {
+                title: { dynamicTextViewModel: { text: { content: p.display_name } } },
+                metadata: {
+                  contentMetadataViewModel: {
+                    metadataRows: [
+                      { metadataParts: [{ text: { content: `@${p.handle}` } }] },
+                      {
+                        metadataParts: [
+                          { text: { content: `${ytCount(p.followers)} subscribers` } },
+                          { text: { content: `${p.posts} videos` } },
+                        ],
+                      },
+                    ],
+                    delimiter: "•",
+                  },
+                },
+              },
+            },
             verified: p.verified,
           },
         },

@@ -14,9 +14,15 @@ export const mastodon: CatalogueEntry = {
     headers: { accept: "application/json" },
   },
   handle: { pattern: /^[a-z0-9_]{1,30}$/, lowercase: true },
-  exists: { status: [200], markers: ['"username":'] },
+  exists: { status: [200], markers: ["json:acct", "json:username"] },
   missing: { status: [404, 410] },
-  suspended: ['"suspended":true'],
+  suspended: ["json:suspended=true"],
+  // docs.joinmastodon.org/api/rate-limits: 300 requests per 5 minutes per IP (or per account);
+  // X-RateLimit-Reset is an ISO 8601 timestamp.
+  limits: {
+    anonymous: { requests: 300, window_s: 300 },
+    headers: { remaining: "x-ratelimit-remaining", reset: "x-ratelimit-reset", reset_kind: "iso" },
+  },
   hosts: ["mastodon.social"],
   path_pattern: /^\/@([A-Za-z0-9_]{1,30})\/?$/,
   extract: {
@@ -27,6 +33,7 @@ export const mastodon: CatalogueEntry = {
     followers: "followers_count|count",
     account_created: "created_at",
     verified: "fields/*/verified_at|some",
+    verified_links: "fields/[verified_at]/value|hrefs",
     links: "fields/*/value|hrefs",
   },
   fixtures: { claimed: "Gargron", unclaimed: "noonewouldeverusethis7" },
@@ -46,9 +53,15 @@ export const bluesky: CatalogueEntry = {
     lowercase: true,
     suffix: ".bsky.social",
   },
-  exists: { status: [200], markers: ['"did":"did:'] },
-  missing: { status: [400], markers: ["Profile not found", "Actor not found"] },
-  suspended: ['"error":"AccountTakedown"', '"error":"AccountDeactivated"'],
+  exists: { status: [200], markers: ["json:did", "json:handle"] },
+  missing: { status: [400], markers: ["json:message=Profile not found", "json:message~Actor not found"] },
+  suspended: ["json:error=AccountTakedown", "json:error=AccountDeactivated"],
+  // docs.bsky.app/docs/advanced-guides/rate-limits: 3,000 requests per 5 minutes per IP on the
+  // public AppView; `ratelimit-*` headers (IETF draft), reset in epoch seconds.
+  limits: {
+    anonymous: { requests: 3000, window_s: 300 },
+    headers: { remaining: "ratelimit-remaining", reset: "ratelimit-reset", reset_kind: "epoch" },
+  },
   hosts: ["bsky.app", "www.bsky.app"],
   path_pattern: /^\/profile\/([A-Za-z0-9.-]{3,253})\/?$/,
   extract: {
@@ -59,6 +72,7 @@ export const bluesky: CatalogueEntry = {
     followers: "followersCount|count",
     account_created: "createdAt",
     verified: "verification/verifiedStatus|eq:valid",
+    verified_links: "handle|domainhandle",
   },
   fixtures: { claimed: "bsky.app", unclaimed: "noonewouldeverusethis7.bsky.social" },
 };

@@ -1,10 +1,11 @@
 import type { CatalogueEntry } from "./types.ts";
 
 // X and Meta's three platforms: soft-404 sites (HTTP 200 for unknown accounts) where only
-// markers decide. Instagram's web API is preferred over its page (maigret's choice); it wants
-// the web app's id header.
+// conditions on the parsed page decide. Instagram's web API is preferred over its page
+// (maigret's choice); it wants the web app's id header. Logged out, X serves most clients a
+// JavaScript shell and Meta redirects to its login: both read as unknown(login_wall).
 
-const JSON_SCRIPT = '<script type="application/json">(\\{.*?)</script>';
+const JSON_SCRIPT = 'script[type="application/json"]';
 
 export const x: CatalogueEntry = {
   platform: "x",
@@ -14,9 +15,9 @@ export const x: CatalogueEntry = {
   // (`{api}/i/users/username_available.json`) answers taken/available but holds no profile.
   probe: { url: "{base}/{handle}", method: "GET" },
   handle: { pattern: /^[a-z0-9_]{1,15}$/, lowercase: true },
-  exists: { status: [200], markers: ['"@type":"ProfilePage"'] },
-  missing: { any_status_markers: ["This account doesn’t exist", "This account doesn't exist"] },
-  suspended: ["Account suspended"],
+  exists: { status: [200], markers: ["ld:@type=ProfilePage", "css:[data-testid=UserName]"] },
+  missing: { any_status_markers: ["text:This account doesn't exist"] },
+  suspended: ["text:Account suspended"],
   hosts: ["x.com", "www.x.com", "twitter.com", "www.twitter.com", "mobile.twitter.com"],
   path_pattern: /^\/([A-Za-z0-9_]{1,15})\/?$/,
   reserved: [
@@ -32,15 +33,19 @@ export const x: CatalogueEntry = {
     "tos",
     "privacy",
   ],
+  // X's JSON-LD ProfilePage (schema.org Person), falling back to the og: meta of the page.
   extract: {
-    json: { script: '<script type="application/ld\\+json"[^>]*>(\\{.*?)</script>' },
-    display_name: "mainEntity/givenName",
-    bio: "mainEntity/description",
-    avatar_url: "mainEntity/image/contentUrl",
-    followers: "mainEntity/interactionStatistic/0/userInteractionCount|count",
-    account_created: "dateCreated",
-    links: "relatedLink|urls",
-    verified: 're:(data-testid="icon-verified")|bool',
+    display_name: ["ld:mainEntity/givenName", "ld:mainEntity/name", "meta:og:title|before: (@"],
+    bio: ["ld:mainEntity/description", "css:[data-testid=UserDescription]", "meta:og:description"],
+    avatar_url: ["ld:mainEntity/image/contentUrl", "ld:mainEntity/image/url", "meta:og:image"],
+    followers: [
+      "ld:mainEntity/interactionStatistic/[name=Follows]/userInteractionCount|count",
+      "ld:mainEntity/interactionStatistic/[interactionType=https://schema.org/FollowAction]/userInteractionCount|count",
+      "css:a[href$=/verified_followers]|count",
+    ],
+    account_created: "ld:dateCreated",
+    links: ["ld:relatedLink|urls", "css:a[data-testid=UserUrl]@href|urls"],
+    verified: "css:[data-testid=icon-verified]@data-testid|bool",
   },
   fixtures: { claimed: "x", unclaimed: "nobody_here_7q" },
 };
@@ -55,9 +60,9 @@ export const instagram: CatalogueEntry = {
     headers: { "x-ig-app-id": "936619743392459", accept: "application/json" },
   },
   handle: { pattern: /^(?!\.)(?!.*\.\.)[a-z0-9._]{1,30}(?<!\.)$/, lowercase: true },
-  exists: { status: [200], markers: ['"biography"'] },
+  exists: { status: [200], markers: ["json:data/user/username"] },
   missing: { status: [404] },
-  blocked: { markers: ['"require_login":true', "Please wait a few minutes"] },
+  blocked: { markers: ["json:require_login=true", "json:message~Please wait a few minutes"] },
   hosts: ["instagram.com", "www.instagram.com"],
   path_pattern: /^\/([A-Za-z0-9._]{1,30})\/?$/,
   reserved: ["p", "reel", "reels", "explore", "accounts", "stories", "direct", "about", "legal"],
@@ -79,14 +84,14 @@ export const facebook: CatalogueEntry = {
   profile_url: "{base}/{handle}",
   probe: { url: "{base}/{handle}", method: "GET" },
   handle: { pattern: /^[a-z0-9.]{5,50}$/, lowercase: true },
-  exists: { status: [200], markers: ['"__isProfile"'] },
-  missing: { any_status_markers: ["This content isn't available right now", "<title>Facebook</title>"] },
+  exists: { status: [200], markers: ["json:__isProfile", "meta:og:type=profile"] },
+  missing: { any_status_markers: ["text:This content isn't available right now", "title:Facebook"] },
   hosts: ["facebook.com", "www.facebook.com", "m.facebook.com", "fb.com"],
   path_pattern: /^\/([A-Za-z0-9.]{5,50})\/?$/,
   reserved: ["login", "watch", "groups", "marketplace", "pages", "events", "help", "policies", "profile.php"],
   extract: {
-    json: { script: JSON_SCRIPT.replace("(\\{", '(\\{"__isProfile"') },
-    display_name: "name",
+    json: { script: JSON_SCRIPT, has: "__isProfile" },
+    display_name: ["name", "meta:og:title"],
     bio: "profile_intro_card/bio/text",
     avatar_url: "meta:og:image",
     followers: "profile_social_context/content/0/text/text|count",
@@ -100,19 +105,21 @@ export const threads: CatalogueEntry = {
   platform: "threads",
   name: "Threads",
   profile_url: "{base}/@{handle}",
-  // Logged-out visitors of an unknown profile are bounced to the login wall (302).
   probe: { url: "{base}/@{handle}", method: "GET", headers: { "sec-fetch-mode": "navigate" } },
   handle: { pattern: /^(?!\.)(?!.*\.\.)[a-z0-9._]{1,30}(?<!\.)$/, lowercase: true },
-  exists: { status: [200], markers: ['property="og:type" content="profile"'] },
-  missing: { status: [301, 302, 303], any_status_markers: ["<title>Threads • Log in</title>"] },
+  // Logged out, threads.com sends an unknown profile to its login page (sherlock's data.json
+  // reads "<title>Threads • Log in</title>" after the redirect), which is also how it walls
+  // logged-out visitors: the redirect proves nothing, so it is unknown(login_wall), never missing.
+  exists: { status: [200], markers: ["meta:og:type=profile"] },
+  missing: {},
   hosts: ["threads.com", "www.threads.com", "threads.net", "www.threads.net"],
   path_pattern: /^\/@([A-Za-z0-9._]{1,30})\/?$/,
   extract: {
-    json: { script: JSON_SCRIPT.replace("(\\{", '(\\{"user"') },
-    display_name: "user/full_name",
+    json: { script: JSON_SCRIPT, has: "user" },
+    display_name: ["user/full_name", "meta:og:title|before: (@"],
     bio: "user/biography",
-    avatar_url: "user/profile_pic_url",
-    followers: "user/follower_count|count",
+    avatar_url: ["user/profile_pic_url", "meta:og:image"],
+    followers: ["user/follower_count|count", "meta:og:description|count"],
     verified: "user/is_verified|bool",
     links: "user/bio_links|urls",
   },
