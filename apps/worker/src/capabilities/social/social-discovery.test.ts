@@ -6,8 +6,6 @@ import { severityRank } from "@brandwarden/contract/common";
 import { discoverBySearch, searchQueries } from "./search-discovery.ts";
 import { runSocialDiscovery, type SocialFindingsKind } from "./social-discovery.ts";
 import { BRAND, brandServices, startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
-import type { SocialHttp } from "./social-http.ts";
-import type { SocialRuntime } from "./social-runtime.ts";
 
 // The whole stage against the world: search + permutations, probing, matching, scoring and the
 // two event kinds, validated against the contract.
@@ -160,35 +158,11 @@ describe("platforms that cannot be checked logged-out, and the brand's own accou
     const search = [...brandServices().search, { social: { platform: "bluesky" as const, handle: OWN_BLUESKY }, title: "Acme Bank Help on Bluesky", content: "Acme Bank help desk", match: [] }];
     w = await startSocialWorld(
       [{ platform: "bluesky", handle: OWN_BLUESKY, kind: "official", display_name: "Acme Bank Help", bio: "Acme Bank help desk. DM us for support.", verified: true, followers: 12 }],
-      { search },
+      // LinkedIn answers every logged-out profile request 999, Instagram redirects it to its login.
+      { search, social_login_walls: ["linkedin", "instagram"] },
     );
   }); // prettier-ignore
   afterAll(() => w?.stop());
-
-  // LinkedIn answers logged-out clients 999 with a small script page (sherlock and maigret list
-  // it as LinkedIn's bot answer); Instagram redirects every logged-out profile to its login.
-  const LINKEDIN_999 = `<html><head><script type="text/javascript">window.onload = function() { var trk = "bf"; var trkInfo = "bf"; document.getElementById("i").src = "https://www.linkedin.com/authwall?trk=" + trk + "&trkInfo=" + trkInfo; }</script></head><body><iframe id="i" style="display:none"></iframe></body></html>`;
-  function walled(rt: SocialRuntime): SocialRuntime {
-    const on = (url: string, p: "linkedin" | "instagram") =>
-      url.startsWith(rt.config.bases[p].base) || url.startsWith(rt.config.bases[p].api);
-    const inner = rt.http;
-    const http: SocialHttp = {
-      async request(url, opts) {
-        if (on(url, "linkedin"))
-          return { url, status: 999, headers: { "content-type": "text/html" }, body: Buffer.from(LINKEDIN_999) };
-        if (on(url, "instagram")) {
-          const next = encodeURIComponent(new URL(url).pathname);
-          return { url, status: 302, headers: { location: `${rt.config.bases.instagram.base}/accounts/login/?next=${next}` }, body: Buffer.alloc(0) };
-        }
-        return inner.request(url, opts);
-      },
-      get requests() {
-        return inner.requests;
-      },
-      close: () => inner.close(),
-    };
-    return { ...rt, http };
-  } // prettier-ignore
 
   async function runWalled() {
     const events: Array<{ kind: SocialFindingsKind; findings: TSocialFindingItem[]; coverage?: unknown[] }> =
@@ -204,9 +178,7 @@ describe("platforms that cannot be checked logged-out, and the brand's own accou
       },
       progress: () => undefined,
       deps: {
-        runtime: walled(
-          w.runtime({ SEARCH_URL: w.services.env.SEARCH_URL!, SOCIAL_BUDGET_PER_PLATFORM: "40" }),
-        ),
+        runtime: w.runtime({ SEARCH_URL: w.services.env.SEARCH_URL!, SOCIAL_BUDGET_PER_PLATFORM: "40" }),
         log: (_level, message) => void logs.push(message),
       },
     });
@@ -217,9 +189,9 @@ describe("platforms that cannot be checked logged-out, and the brand's own accou
     const { items, events, logs } = await runWalled();
     const coverage = ZSocialFindingsData.parse(events[0]).coverage ?? [];
     const byPlatform = new Map(coverage.map((c) => [c.platform, c]));
-    expect(byPlatform.get("linkedin")?.reason).toMatch(/^(login_wall|waf)$/);
+    expect(byPlatform.get("linkedin")).toMatchObject({ reason: "login_wall", detail: expect.stringMatching(/linkedin 999/) }); // prettier-ignore
     expect(byPlatform.get("linkedin")!.probes).toBeGreaterThan(10);
-    expect(byPlatform.get("instagram")?.reason).toMatch(/^(login_wall|same_answer)$/);
+    expect(byPlatform.get("instagram")).toMatchObject({ reason: "login_wall", detail: expect.stringMatching(/login redirect/) }); // prettier-ignore
     // No per-probe rows for them; other platforms keep their findings and isolated unknowns.
     expect(items.filter((i) => i.platform === "linkedin" || i.platform === "instagram")).toEqual([]);
     expect(items.some((i) => i.platform === "x" && i.status === "found")).toBe(true);
@@ -236,6 +208,10 @@ describe("platforms that cannot be checked logged-out, and the brand's own accou
     expect(own!.owned_evidence).toMatch(/owned domain acmebank\.com/);
     expect(own!.score ?? null).toBeNull();
     expect(own!.severity ?? null).toBeNull();
+    // The official Mastodon account links to acmebank.com in a field Mastodon verified (rel=me back).
+    const masto = items.find((i) => i.platform === "mastodon" && i.handle === "acmebank");
+    expect(masto?.owned_evidence).toMatch(/platform-verified link to https:\/\/acmebank\.com\//);
+    expect(masto?.score ?? null).toBeNull();
     // Impersonators are still scored.
     expect(items.some((i) => !i.owned_evidence && (i.score ?? 0) >= 40)).toBe(true);
   });
