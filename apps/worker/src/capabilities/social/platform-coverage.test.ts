@@ -13,6 +13,7 @@ const probe = (platform: TSocialPlatform, handle: string, verdict: ProbeVerdict)
   attempts: 1,
   retry_after_ms: null,
   elapsed_ms: 1,
+  body: null,
 });
 const unknown = (reason: string, detail: string) => ({ status: "unknown", reason, detail }) as ProbeVerdict;
 const many = (n: number, platform: TSocialPlatform, v: ProbeVerdict) =>

@@ -70,12 +70,6 @@ async function publishChunks(
     await publish(kind, { findings: items.slice(i, i + CHUNK), ...(i === 0 ? extra : {}) });
 }
 
-/** The raw answer of a found probe, when the prober keeps it (`body`). */
-const bodyOf = (r: ProbeResult) => (r as ProbeResult & { body?: string | null }).body ?? null;
-/** Links the platform verified, when the extractor reads them (`verified_links`). */
-const verifiedLinksOf = (r: ProbeResult) =>
-  (r.profile as { verified_links?: string[] } | null)?.verified_links ?? [];
-
 /** Jobs per platform: search hits first, then permutations by tier, cut to the budget. */
 function planJobs(
   platforms: readonly TSocialPlatform[],
@@ -171,7 +165,7 @@ export async function runSocialDiscovery(input: RunSocialDiscoveryInput): Promis
   // The brand's own accounts among the found: a verified link back to an owned domain.
   const links = reported.map(({ r }) =>
     r.verdict.status === "found"
-      ? profileLinks(r.platform, bodyOf(r), r.profile?.links ?? [], r.profile_url, verifiedLinksOf(r))
+      ? profileLinks(r.platform, r.body, r.profile?.links ?? [], r.profile_url, r.profile?.verified_links)
       : [],
   );
   const backlinks = await ownedSiteLinksIfNeeded(rt, payload.owned_domains, links, signal);
