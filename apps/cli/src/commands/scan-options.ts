@@ -39,7 +39,7 @@ export interface ScanSettings {
 }
 
 /** `platform:handle,…` as handle refs; the handle's shape per platform is checked by the run. */
-export function parseHandles(text: string): TSocialHandleRef[] {
+function parseHandles(text: string): TSocialHandleRef[] {
   const pairs = text.split(",").map((p) => p.trim()).filter(Boolean); // prettier-ignore
   if (!pairs.length) throw new UsageError("--handles: no platform:handle pair given");
   return pairs.map((pair) => {
@@ -67,7 +67,7 @@ const IMAGE_MAGIC: ReadonlyArray<[string, (b: Buffer) => boolean]> = [
 const MAX_LOGO_BYTES = 4 * 1024 * 1024;
 
 /** The logo file as a data: URL, or a usage error naming --logo. */
-export function readLogo(file: string): { file: string; dataUrl: string } {
+function readLogo(file: string): { file: string; dataUrl: string } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);

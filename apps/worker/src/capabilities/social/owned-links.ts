@@ -8,7 +8,7 @@ import { Parser } from "htmlparser2";
 // (Bluesky domain handles, checked by DNS or /.well-known), or the brand's own site links to the
 // account (rel=me two-way, as IndieAuth reads it).
 
-export type LinkSource =
+type LinkSource =
   | "rel_me"
   | "mastodon_verified"
   | "mastodon_field"
