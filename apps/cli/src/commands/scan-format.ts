@@ -35,8 +35,6 @@ export interface SocialResult {
   coverage: TSocialPlatformCoverage[];
 }
 
-const NO_SOCIAL: SocialResult = { findings: [], coverage: [] };
-
 /** Owned accounts last, the rest worst first. */
 function sortSocial(rows: readonly TSocialFindingItem[]): TSocialFindingItem[] {
   return [...rows].sort(
@@ -78,16 +76,18 @@ function socialTable(social: SocialResult, paint: (code: string | undefined, s: 
 const SEVERITY_COLOURS: Record<string, string> = { critical: "1;31", high: "31", medium: "33", low: "36" };
 
 /**
- * Scored findings, worst first, with a campaigns section (cli) or fields (json/csv), then the
- * social accounts and the platforms that could not be checked (list: domain names only).
+ * Scored findings, worst first, with a campaigns section (cli) or fields (json/csv), then, when
+ * the social stage ran (`social` not null), the social accounts and the platforms that could not
+ * be checked (list: domain names only).
  */
 export function formatScanResult(
   rows: ScanRow[],
   format: ScanFormat,
   colour = false,
-  social: SocialResult = NO_SOCIAL,
+  social: SocialResult | null = null,
 ): string {
-  const socialRows = sortSocial(social.findings);
+  const socialRows = sortSocial(social?.findings ?? []);
+  const coverage = social?.coverage ?? [];
   const sorted = [...rows].sort(
     (a, b) => (b.score ?? -1) - (a.score ?? -1) || a.domain.localeCompare(b.domain),
   );
@@ -103,15 +103,20 @@ export function formatScanResult(
     }),
   );
   if (format === "json") {
-    return `${JSON.stringify({ findings: sorted, campaigns: [...campaigns].map(([id, c]) => ({ campaign_id: id, size: c.domains.length, ...c })), social_findings: socialRows, social_coverage: social.coverage }, null, 2)}\n`;
+    return `${JSON.stringify({ findings: sorted, campaigns: [...campaigns].map(([id, c]) => ({ campaign_id: id, size: c.domains.length, ...c })), ...(social ? { social_findings: socialRows, social_coverage: coverage } : {}) }, null, 2)}\n`;
   }
   if (format === "jsonl")
     return [
       ...sorted.map((r) => JSON.stringify(r)),
       ...socialRows.map((r) => JSON.stringify({ kind: "social", ...r })),
-      ...social.coverage.map((c) => JSON.stringify({ kind: "social_coverage", ...c })),
+      ...coverage.map((c) => JSON.stringify({ kind: "social_coverage", ...c })),
     ].map((l) => `${l}\n`).join(""); // prettier-ignore
   if (format === "list") return sorted.map((r) => `${r.domain}\n`).join("");
+  if (format === "csv" && !social)
+    return toCsv(
+      COLUMNS,
+      sorted.map((r) => COLUMNS.map((c) => r[c as keyof ScanRow])),
+    );
   if (format === "csv") {
     const header = [...COLUMNS, ...SOCIAL_COLUMNS];
     const blank = <T>(n: number) => Array<T | null>(n).fill(null);
@@ -121,7 +126,7 @@ export function formatScanResult(
         null, r.score ?? null, r.severity ?? null, null, r.discovered_by ?? null, ...blank(COLUMNS.length - 5),
         "social", r.platform, r.handle, socialState(r), r.owned_evidence ?? null, r.display_name ?? null, r.profile_url ?? null, r.followers ?? null, r.unknown_reason ?? null,
       ]),
-      ...social.coverage.map((c) => [...blank(COLUMNS.length), "social_coverage", c.platform, null, c.reason, null, null, null, c.probes, c.detail]),
+      ...coverage.map((c) => [...blank(COLUMNS.length), "social_coverage", c.platform, null, c.reason, null, null, null, c.probes, c.detail]),
     ]); // prettier-ignore
   }
   const paint = (code: string | undefined, s: string) => (colour && code ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -145,7 +150,6 @@ export function formatScanResult(
     summary.push(`campaign ${c.name} (${id})\n  ${why.join("\n  ")}\n  ${c.domains.join(" ")}`);
   }
   const head = ["score", "severity", "domain".padEnd(36), "fuzzer".padEnd(16), "discovered by".padEnd(16), "registrar".padEnd(24), "address"]; // prettier-ignore
-  const socialPart =
-    social.findings.length || social.coverage.length ? `\n${socialTable(social, paint)}\n` : "";
+  const socialPart = social ? `\n${socialTable(social, paint)}\n` : "";
   return `${head.join(" ")}\n${lines.join("\n")}\n\n${summary.join("\n")}\n${socialPart}`;
 }

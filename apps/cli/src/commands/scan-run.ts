@@ -138,7 +138,9 @@ export async function runScan(
   }
   try {
     if (failure) throw new Error(failure);
-    const socialResult = { findings: [...socialFindings.values()], coverage: socialCoverage };
+    const socialResult = settings.skip.social
+      ? null
+      : { findings: [...socialFindings.values()], coverage: socialCoverage };
     await out.write(
       formatScanResult([...findings.values()], settings.format, globals.colour(out), socialResult),
     );

@@ -56,8 +56,12 @@ describe("scan output: social accounts", () => {
     expect(rows.at(-1)![col("platform")]).toBe("linkedin");
   });
 
-  it("without social results the output is as before", () => {
+  it("without the social stage the output is as before; with it and nothing found, it says so", () => {
     expect(formatScanResult(domains, "cli")).not.toContain("social accounts");
-    expect(JSON.parse(formatScanResult(domains, "json")).social_findings).toEqual([]);
+    expect(JSON.parse(formatScanResult(domains, "json"))).not.toHaveProperty("social_findings");
+    expect(formatScanResult(domains, "csv").split("\r\n")[0]).not.toContain('"kind"');
+    const none = { findings: [], coverage: [] };
+    expect(formatScanResult(domains, "cli", false, none)).toContain("0 social accounts found");
+    expect(JSON.parse(formatScanResult(domains, "json", false, none)).social_findings).toEqual([]);
   });
 });
