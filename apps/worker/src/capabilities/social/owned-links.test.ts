@@ -30,6 +30,16 @@ describe("owned-account links on real samples", () => {
     expect(right / cases.length).toBeGreaterThanOrEqual(0.95);
   });
 
+  it("reads the rel=me links of a real home page (indieweb-utils' expected links), never mailto:", () => {
+    const links = relMeLinks(read("jamesg-blog-index.html"), "https://jamesg.blog/");
+    const expected = ["https://indieweb.org/User:Jamesg.blog", "https://indieweb.social/@capjamesg", "https://micro.blog/capjamesg", "https://jamesg.coffee/"]; // prettier-ignore
+    const right = expected.filter((u) => links.includes(u)).length;
+    console.log(`rel=me links on jamesg.blog: ${right}/${expected.length} expected found`);
+    expect(right).toBe(expected.length);
+    expect(links).toContain("https://github.com/capjamesg");
+    expect(links.some((u) => u.startsWith("mailto:"))).toBe(false);
+  });
+
   it("reads Mastodon fields with their verified_at (share of fields right)", () => {
     const accounts = ["mastodon-account-noiob.json", "mastodon-credential-account-trwnh.json"];
     let fields = 0;
