@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { ZFindingKind, ZId, ZIsoDate, ZSeverity, ZScore } from "./common.ts";
-import { ZAiVerdict, ZStoredDomainFinding, ZStoredSocialFinding } from "./findings.ts";
+import {
+  ZAiVerdict,
+  ZSocialPlatformCoverage,
+  ZStoredDomainFinding,
+  ZStoredSocialFinding,
+} from "./findings.ts";
 import { ZBrandContext } from "./brand.ts";
 import { ZScanStatus, ZStageStates } from "./scan.ts";
 
@@ -40,6 +45,8 @@ const ZScanSummary = z.object({
   created_at: ZIsoDate,
   completed_at: ZIsoDate.nullable(),
   resume_from_stage: z.string().nullable(),
+  /** Social platforms the scan could not check, and why (for the report's social section). */
+  social_coverage: z.array(ZSocialPlatformCoverage).optional(),
 });
 
 /** `GET /v1/scans/:id/audit_data`: everything the AI audit and the reports need. */

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { ZGeneration, ZId, ZIsoDate } from "./common.ts";
 import { ZDomainProfile, ZScanStatus, ZStageStates } from "./scan.ts";
-import { ZDomainFindingDelta, ZDomainFindingInitial, ZSocialFindingItem } from "./findings.ts";
+import {
+  ZDomainFindingDelta,
+  ZDomainFindingInitial,
+  ZSocialFindingItem,
+  ZSocialPlatformCoverage,
+} from "./findings.ts";
 import { ZWatchUpdateData } from "./watch.ts";
 import { ZAlertRaise } from "./alerts.ts";
 
@@ -69,7 +74,11 @@ const ZSocialProfileData = z.object({
   error: z.string().max(2000).optional(),
 });
 
-export const ZSocialFindingsData = z.object({ findings: z.array(ZSocialFindingItem).max(10_000) });
+export const ZSocialFindingsData = z.object({
+  findings: z.array(ZSocialFindingItem).max(10_000),
+  /** Platforms that could not be checked (sent once, with the first initial batch). */
+  coverage: z.array(ZSocialPlatformCoverage).max(50).optional(),
+});
 
 export const ZLogData = z.object({
   level: z.enum(["debug", "info", "warn", "error"]),

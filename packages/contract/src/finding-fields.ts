@@ -140,6 +140,7 @@ export const SOCIAL_FINDING_FIELDS = [
   "score",
   "severity",
   "signals",
+  "owned_evidence",
   ...REVIEW_FIELDS,
   "avatar_data",
   ...RECORD_FIELDS,

@@ -133,6 +133,12 @@ const ZSocialFindingFields = z.object({
   score: ZScore.nullable(),
   severity: ZSeverity.nullable(),
   signals: ZSignals.nullable(),
+  /**
+   * Set when the account is the brand's own, proven by a verified link back to an owned domain
+   * (Mastodon-verified field, domain handle, or a link the owned site returns): why, for the
+   * analyst. Such an account is shown as owned and not scored.
+   */
+  owned_evidence: str(500),
 });
 
 export const ZSocialFindingItem = ZSocialFindingFields.partial().extend({
@@ -141,6 +147,18 @@ export const ZSocialFindingItem = ZSocialFindingFields.partial().extend({
   avatar_png: z.base64().max(4_000_000).optional(),
 });
 export type TSocialFindingItem = z.infer<typeof ZSocialFindingItem>;
+
+/**
+ * A platform that could not be checked logged-out in a scan (no probe got a verdict, for a
+ * reason of the platform's): reported once instead of one `unknown` finding per probe.
+ */
+export const ZSocialPlatformCoverage = z.object({
+  platform: ZSocialPlatform,
+  reason: z.enum(["login_wall", "rate_limited", "waf", "budget_exhausted", "down", "same_answer"]),
+  detail: z.string().max(500),
+  probes: z.number().int().min(0),
+});
+export type TSocialPlatformCoverage = z.infer<typeof ZSocialPlatformCoverage>;
 
 /**
  * An AI review that asked to lower the score: from the deterministic score/band to the applied

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scanSettings, type ScanOptions } from "./scan-options.ts";
 
@@ -51,5 +54,43 @@ describe("scan's flags as worker settings", () => {
       [{ concurrency: "many" }, '--concurrency must be an integer from 1 to 256, got "many"'],
     ];
     for (const [o, message] of cases) expect(() => settings(o), message).toThrow(message);
+  });
+});
+
+describe("scan's social flags", () => {
+  it("--handles takes platform:handle pairs and names what is wrong", () => {
+    expect(settings({ handles: " x:acmebank, Mastodon:@acmebank@mastodon.social ,," }).handles).toEqual([
+      { platform: "x", handle: "acmebank" },
+      { platform: "mastodon", handle: "@acmebank@mastodon.social" },
+    ]);
+    expect(() => settings({ handles: "myspace:acme" })).toThrow(/--handles: unknown platform "myspace" in "myspace:acme" \(choose from x, /); // prettier-ignore
+    expect(() => settings({ handles: "acmebank" })).toThrow(
+      '--handles: expected platform:handle, got "acmebank"',
+    );
+    expect(() => settings({ handles: ":acme" })).toThrow("--handles: expected platform:handle");
+    expect(() => settings({ handles: "," })).toThrow("--handles: no platform:handle pair given");
+    expect(() => settings({ handles: "x:acme", social: false })).toThrow(/--handles is for social discovery/);
+  });
+
+  it("--logo reads an image file and refuses what is not one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bw-logo-"));
+    try {
+      const png = join(dir, "logo.png");
+      writeFileSync(png, Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"));
+      expect(settings({ logo: png }).logo?.dataUrl).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+      const svg = join(dir, "logo.svg");
+      writeFileSync(svg, '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+      expect(settings({ logo: svg }).logo?.dataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+      writeFileSync(join(dir, "notes.txt"), "hello");
+      expect(() => settings({ logo: join(dir, "notes.txt") })).toThrow(
+        /--logo: .*notes\.txt is not an image/,
+      );
+      expect(() => settings({ logo: join(dir, "none.png") })).toThrow(
+        /--logo: cannot read .*none\.png: ENOENT/,
+      );
+      expect(() => settings({ logo: dir })).toThrow(/--logo: cannot read .*: EISDIR/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { ZHandle, type TSocialHandleRef } from "@brandwarden/contract/brand";
 import { ZDomainName } from "@brandwarden/contract/common";
-import type { TScanStage } from "@brandwarden/contract/constants";
+import { SOCIAL_PLATFORMS, type TScanStage } from "@brandwarden/contract/constants";
 import { UsageError } from "../usage-error.ts";
 import { OPTIONAL_STAGES, SCAN_FORMATS, type ScanFormat } from "./scan-choices.ts";
 
@@ -19,6 +21,8 @@ export interface ScanOptions {
   concurrency?: string;
   format: string;
   output?: string;
+  handles?: string;
+  logo?: string;
 }
 
 export interface ScanSettings {
@@ -28,6 +32,52 @@ export interface ScanSettings {
   format: ScanFormat;
   env: NodeJS.ProcessEnv;
   skip: Partial<Record<TScanStage, string>>;
+  /** The brand's own social accounts (--handles). */
+  handles: TSocialHandleRef[];
+  /** The logo as a data: URL (--logo), compared with avatars; null when none. */
+  logo: { file: string; dataUrl: string } | null;
+}
+
+/** `platform:handle,…` as handle refs; the handle's shape per platform is checked by the run. */
+function parseHandles(text: string): TSocialHandleRef[] {
+  const pairs = text.split(",").map((p) => p.trim()).filter(Boolean); // prettier-ignore
+  if (!pairs.length) throw new UsageError("--handles: no platform:handle pair given");
+  return pairs.map((pair) => {
+    const at = pair.indexOf(":");
+    if (at <= 0 || at === pair.length - 1)
+      throw new UsageError(`--handles: expected platform:handle, got "${pair}"`);
+    const platform = pair.slice(0, at).trim().toLowerCase();
+    if (!(SOCIAL_PLATFORMS as readonly string[]).includes(platform))
+      throw new UsageError(`--handles: unknown platform "${platform}" in "${pair}" (choose from ${SOCIAL_PLATFORMS.join(", ")})`); // prettier-ignore
+    const handle = ZHandle.safeParse(pair.slice(at + 1));
+    if (!handle.success) throw new UsageError(`--handles: bad handle in "${pair}"`);
+    return { platform: platform as TSocialHandleRef["platform"], handle: handle.data };
+  });
+}
+
+/** Image types by their first bytes (the decoder checks the rest). */
+const IMAGE_MAGIC: ReadonlyArray<[string, (b: Buffer) => boolean]> = [
+  ["image/png", (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  ["image/jpeg", (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
+  ["image/gif", (b) => b.subarray(0, 6).toString("latin1") === "GIF87a" || b.subarray(0, 6).toString("latin1") === "GIF89a"],
+  ["image/webp", (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP"],
+  ["image/svg+xml", (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.subarray(0, 2048).toString("utf8"))],
+]; // prettier-ignore
+
+const MAX_LOGO_BYTES = 4 * 1024 * 1024;
+
+/** The logo file as a data: URL, or a usage error naming --logo. */
+function readLogo(file: string): { file: string; dataUrl: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (err) {
+    throw new UsageError(`--logo: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`); // prettier-ignore
+  }
+  if (bytes.length > MAX_LOGO_BYTES) throw new UsageError(`--logo: ${file} is larger than 4 MiB`);
+  const type = IMAGE_MAGIC.find(([, is]) => is(bytes))?.[0];
+  if (!type) throw new UsageError(`--logo: ${file} is not an image (PNG, JPEG, GIF, WebP or SVG)`);
+  return { file, dataUrl: `data:${type};base64,${bytes.toString("base64")}` };
 }
 
 function selectedStages(opts: ScanOptions): Set<string> {
@@ -96,5 +146,11 @@ export function scanSettings(opts: ScanOptions, baseEnv: NodeJS.ProcessEnv): Sca
     if (!selected.has(stage)) skip[stage] = "not selected by --stages";
   }
   if (!opts.social) skip.social = "--no-social";
-  return { domains, brand, keywords, format, env, skip };
+  const handles = opts.handles !== undefined ? parseHandles(opts.handles) : [];
+  const logo = opts.logo !== undefined ? readLogo(opts.logo) : null;
+  if ((handles.length || logo) && skip.social) {
+    const flag = opts.handles !== undefined ? "--handles" : "--logo";
+    throw new UsageError(`${flag} is for social discovery, which this run leaves out (${skip.social})`);
+  }
+  return { domains, brand, keywords, format, env, skip, handles, logo };
 }

@@ -8,6 +8,7 @@ import type { Globals } from "../global-options.ts";
 import { openOutput } from "../output/output.ts";
 import { createProgress, type Progress } from "../output/progress.ts";
 import { UsageError } from "../usage-error.ts";
+import type { TSocialFindingItem, TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import { formatScanResult, type ScanRow } from "./scan-format.ts";
 import type { ScanSettings } from "./scan-options.ts";
 
@@ -53,6 +54,7 @@ export async function runScan(
   } catch (err) {
     throw new UsageError((err as Error).message.replace("DNS_NAMESERVERS", "--nameservers"));
   }
+  await checkSocialInputs(settings);
   // Open the output first: a bad path is reported before any network work.
   const out = await openOutput(output);
   const { createWorkerContainer } = await import("@brandwarden/worker/container");
@@ -62,6 +64,8 @@ export async function runScan(
   const logger = createLogger({ ...config.log, level, name: "scan", destination: "stderr" });
   const findings = new Map<string, ScanRow>();
   const social = { found: 0, unknown: 0 };
+  const socialFindings = new Map<string, TSocialFindingItem>();
+  let socialCoverage: TSocialPlatformCoverage[] = [];
   let failure: string | null = null;
   const onStates = stageReporter(progress, () => ({
     resolve: resolveCounts(findings),
@@ -81,10 +85,21 @@ export async function runScan(
             const { screenshot_png: _png, ...rest } = f as ScanRow & { screenshot_png?: string };
             findings.set(f.domain, { ...(findings.get(f.domain) ?? {}), ...rest });
           }
-        } else if (e.kind === "social_findings_delta") {
-          for (const f of e.data.findings as Array<{ status: string }>) {
-            if (f.status === "found") social.found++;
-            else social.unknown++;
+        } else if (e.kind === "social_findings_initial" || e.kind === "social_findings_delta") {
+          const data = e.data as { findings: TSocialFindingItem[]; coverage?: TSocialPlatformCoverage[] };
+          if (data.coverage) {
+            socialCoverage = data.coverage;
+            // Probes of a platform that could not be checked are unknown, reported once as coverage.
+            for (const c of data.coverage) social.unknown += c.probes;
+          }
+          for (const f of data.findings) {
+            const { avatar_png: _png, ...rest } = f;
+            const key = `${f.platform}:${f.handle}`;
+            socialFindings.set(key, { ...(socialFindings.get(key) ?? {}), ...rest });
+            if (e.kind === "social_findings_delta") {
+              if (f.status === "found") social.found++;
+              else social.unknown++;
+            }
           }
         } else if (e.kind === "log") {
           progress.log(String(e.data.level), String(e.data.message), e.data.code as string | undefined);
@@ -110,8 +125,9 @@ export async function runScan(
       brand_name: settings.brand,
       keywords: settings.keywords,
       owned_domains: domains,
-      social_handles: [],
-      logo_url: null,
+      social_handles: settings.handles,
+      // In-process, so the logo travels as a data: URL the social stage decodes like a fetched one.
+      logo_url: settings.logo?.dataUrl ?? null,
       domain_profiles: profiles,
       resume_from_stage: null,
     };
@@ -122,8 +138,34 @@ export async function runScan(
   }
   try {
     if (failure) throw new Error(failure);
-    await out.write(formatScanResult([...findings.values()], settings.format, globals.colour(out)));
+    const socialResult = settings.skip.social
+      ? null
+      : { findings: [...socialFindings.values()], coverage: socialCoverage };
+    await out.write(
+      formatScanResult([...findings.values()], settings.format, globals.colour(out), socialResult),
+    );
   } finally {
     await out.close();
+  }
+}
+
+/** Each handle in its platform's shape, and the logo decodable: mistakes named by flag before any network work. */
+async function checkSocialInputs(settings: ScanSettings): Promise<void> {
+  if (settings.handles.length) {
+    const { isValidHandle } = await import("@brandwarden/worker/capabilities/social/handles");
+    for (const h of settings.handles)
+      if (!isValidHandle(h.platform, h.handle))
+        throw new UsageError(`--handles: "${h.handle}" is not a valid ${h.platform} handle`);
+  }
+  if (settings.logo) {
+    const { toBoundedPng } = await import("@brandwarden/platform/images/bounded-image");
+    const bytes = Buffer.from(settings.logo.dataUrl.slice(settings.logo.dataUrl.indexOf(",") + 1), "base64");
+    try {
+      await toBoundedPng(bytes, { maxSide: 400 });
+    } catch (err) {
+      throw new UsageError(
+        `--logo: ${settings.logo.file} could not be read as an image: ${(err as Error).message}`,
+      );
+    }
   }
 }

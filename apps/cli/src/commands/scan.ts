@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { loadCliConfig } from "../config.ts";
 import { globalsOf } from "../global-options.ts";
+import { SOCIAL_PLATFORMS } from "@brandwarden/contract/constants";
 import { OPTIONAL_STAGES } from "./scan-choices.ts";
 import type { ScanOptions } from "./scan-options.ts";
 
@@ -11,7 +12,9 @@ import type { ScanOptions } from "./scan-options.ts";
 export function registerScanCommand(program: Command): void {
   program
     .command("scan")
-    .description("Scan for lookalike domains of a brand and print scored findings with campaigns")
+    .description(
+      "Scan for lookalike domains and impersonating social accounts of a brand and print scored findings with campaigns",
+    )
     .requiredOption("--domain <domain...>", "the brand's own domain(s)")
     .requiredOption("--brand <name>", "the brand's name")
     .option("--keywords <list>", "comma-separated brand keywords (product names)")
@@ -23,6 +26,11 @@ export function registerScanCommand(program: Command): void {
       "--stages <list>",
       `stages to run besides generate and resolve, comma-separated: ${OPTIONAL_STAGES.join(", ")} (default: all)`,
     )
+    .option(
+      "--handles <list>",
+      `the brand's own social accounts, comma-separated platform:handle pairs (platforms: ${SOCIAL_PLATFORMS.join(", ")})`,
+    )
+    .option("--logo <file>", "the brand's logo (PNG, JPEG, GIF, WebP or SVG), compared with profile avatars")
     .option("--no-social", "skip the social platforms (same as leaving social out of --stages)")
     .option("--no-screenshots", "take no screenshots (same as leaving screenshots out of --stages)")
     .option(

@@ -216,6 +216,7 @@ export function SocialEvidence({ f }: { f: TSocialFindingView }) {
             ["Verified", f.verified],
             ["Created", f.account_created],
             ["Disclaimer", f.disclaimer],
+            ["Owned by the brand", f.owned_evidence],
           ]}
         />
       </div>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZId, ZIsoDate } from "../common.ts";
 import { ZLogData } from "../events.ts";
 import { ZScanStage, ZScanStatus, ZStageStates } from "../scan.ts";
+import { ZSocialPlatformCoverage } from "../findings.ts";
 
 /**
  * The scan lifecycle on the dashboard (`/dashboard/scans*`, `/dashboard/status`). Each works on
@@ -25,6 +26,8 @@ const ZScan = z.object({
   created_at: ZIsoDate,
   started_at: ZIsoDate.nullable(),
   completed_at: ZIsoDate.nullable(),
+  /** Social platforms this scan could not check logged-out, and why (absent: all checked). */
+  social_coverage: z.array(ZSocialPlatformCoverage).optional(),
 });
 export type TScan = z.infer<typeof ZScan>;
 

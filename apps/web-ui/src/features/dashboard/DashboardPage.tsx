@@ -172,7 +172,7 @@ export function DashboardPage() {
             initialChange={changePick.change as FindingsFilters["change"]}
             onLabeled={() => undefined}
           />
-          <SocialTable scanId={scan.scan_id} tick={findingsTick} />
+          <SocialTable scanId={scan.scan_id} tick={findingsTick} coverage={scan.social_coverage} />
           <Campaigns
             scanId={scan.scan_id}
             campaigns={campaigns}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { messageOf } from "../../api/client.ts";
 import { dashboardApi } from "../../api/endpoints.ts";
 import type { TSocialFindingView, TSocialFindingsPage } from "@brandwarden/contract/browser/findings";
+import type { TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import { SocialEvidence } from "../../ui/Evidence.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { Empty } from "../../ui/Empty.tsx";
@@ -15,8 +16,42 @@ import { cell, scoreOf, severityOf } from "../../lib/format.ts";
 import { AiDemotionBadge } from "../../ui/AiDemotion.tsx";
 import "./dashboard.css";
 
-/** Social accounts that may impersonate the brand: 10 a page, worst first. */
-export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) {
+const COVERAGE_REASONS: Record<TSocialPlatformCoverage["reason"], string> = {
+  login_wall: "login wall",
+  rate_limited: "rate limited",
+  waf: "blocked by a firewall",
+  budget_exhausted: "request budget exhausted",
+  down: "platform down",
+  same_answer: "same unreadable answer to every handle",
+};
+
+/** The platforms the scan could not check logged-out: once each, with why. */
+function CoverageNotice({ coverage }: { coverage: readonly TSocialPlatformCoverage[] }) {
+  if (coverage.length === 0) return null;
+  return (
+    <div className="banner banner-warn" role="status" data-testid="social-coverage">
+      <strong>Could not be checked:</strong>{" "}
+      {coverage.map((c, i) => (
+        <span key={c.platform} title={c.detail}>
+          {i > 0 && "; "}
+          {c.platform} ({COVERAGE_REASONS[c.reason]}, {c.probes} probes)
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** Social accounts that may impersonate the brand: 10 a page, worst first; the brand's own marked owned. */
+export function SocialTable({
+  scanId,
+  tick,
+  coverage = [],
+}: {
+  scanId: string;
+  tick: number;
+  /** Platforms the scan could not check (`scan.social_coverage`). */
+  coverage?: readonly TSocialPlatformCoverage[];
+}) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<TSocialFindingsPage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +73,7 @@ export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) 
         <h2 id="social-h">Social accounts</h2>
       </div>
       <ErrorBanner error={error} onRetry={() => setReload((r) => r + 1)} />
+      <CoverageNotice coverage={coverage} />
       {!data && !error && <Loading label="Loading social findings…" />}
       {data && data.total === 0 && (
         <Empty title="No social accounts found">
@@ -85,7 +121,17 @@ export function SocialTable({ scanId, tick }: { scanId: string; tick: number }) 
                       </button>
                     </td>
                     <td>{f.platform}</td>
-                    <td>{f.status ? <StatusBadge status={f.status} /> : "—"}</td>
+                    <td>
+                      {f.owned_evidence ? (
+                        <span className="own-badge" title={f.owned_evidence}>
+                          owned
+                        </span>
+                      ) : f.status ? (
+                        <StatusBadge status={f.status} />
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                     <td>
                       <SeverityBadge severity={severityOf(f)} />
                       <AiDemotionBadge demotion={f.ai_demotion} />

@@ -164,6 +164,8 @@ export const socialFindings = pgTable(
     similarity_method: text("similarity_method"),
     disclaimer: boolean("disclaimer"),
     discovered_by: text("discovered_by"),
+    /** Why the account is the brand's own (a verified link back to an owned domain); null otherwise. */
+    owned_evidence: text("owned_evidence"),
     ...verdictColumns(),
   },
   (t) => [

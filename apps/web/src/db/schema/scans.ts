@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { TStageStates } from "@brandwarden/contract/scan";
+import type { TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import type { TScanStatus } from "@brandwarden/contract/constants";
 import { users } from "./users.ts";
 
@@ -16,6 +17,8 @@ export const scans = pgTable(
     error: text("error"),
     /** The start payload as dispatched (or to be dispatched, while deferred). */
     start_payload: jsonb("start_payload"),
+    /** Social platforms the scan could not check logged-out, and why (one entry per platform). */
+    social_coverage: jsonb("social_coverage").$type<TSocialPlatformCoverage[]>(),
     last_seq: jsonb("last_seq").$type<Record<string, number>>().notNull().default({}),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     started_at: timestamp("started_at", { withTimezone: true }),

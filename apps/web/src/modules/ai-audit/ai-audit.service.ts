@@ -124,6 +124,7 @@ export function createAiAuditService(deps: {
           created_at: scan.created_at.toISOString(),
           completed_at: scan.completed_at?.toISOString() ?? null,
           resume_from_stage: scan.resume_from_stage,
+          ...(scan.social_coverage?.length ? { social_coverage: scan.social_coverage } : {}),
         },
         brand,
         findings,

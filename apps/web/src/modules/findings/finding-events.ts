@@ -6,7 +6,7 @@ import type { ScansService } from "../scans/scans.service.ts";
 import type { FindingsRepository } from "./findings.repository.ts";
 
 type Deps = {
-  scans: Pick<ScansService, "findById">;
+  scans: Pick<ScansService, "findById" | "recordSocialCoverage">;
   findings: FindingsRepository;
   blobs: BlobStore;
   hub: ScanStreamHub;
@@ -74,6 +74,7 @@ export function createFindingEventHandlers(deps: Deps) {
         message.data.findings.map((f) => storeImage(deps.blobs, f, "avatar_png", "avatar_key")),
       );
       await deps.findings.upsertSocialFindings(scan.id, scan.user_id, items);
+      if (message.data.coverage) await deps.scans.recordSocialCoverage(scan.id, message.data.coverage);
       announce(
         scan.id,
         "social",

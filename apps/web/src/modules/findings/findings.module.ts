@@ -14,7 +14,7 @@ export function createFindingsModule(deps: {
   db: Db;
   blobs: BlobStore;
   hub: ScanStreamHub;
-  scans: Pick<ScansService, "findById">;
+  scans: Pick<ScansService, "findById" | "recordSocialCoverage">;
   logger: Logger;
 }) {
   const repo = createFindingsRepository(deps.db);

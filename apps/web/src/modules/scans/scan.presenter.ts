@@ -14,6 +14,7 @@ export function presentScan(s: ScanRow): TScan {
     created_at: s.created_at.toISOString(),
     started_at: s.started_at?.toISOString() ?? null,
     completed_at: s.completed_at?.toISOString() ?? null,
+    ...(s.social_coverage?.length ? { social_coverage: s.social_coverage } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import type { TReportState } from "@brandwarden/contract/browser/scans";
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { isTerminalScanStatus, type TScanStage } from "@brandwarden/contract/constants";
@@ -242,6 +243,11 @@ export function createScansService(deps: {
 
     /** The scan, whoever's it is (the app's own work: events, jobs, the internal API); null when none. */
     findById: (scanId: string): Promise<ScanRow | null> => deps.scans.findById(scanId),
+
+    /** The social platforms the scan could not check, as the worker reported them (replaces). */
+    async recordSocialCoverage(scanId: string, coverage: TSocialPlatformCoverage[]): Promise<void> {
+      await deps.scans.update(scanId, { social_coverage: coverage });
+    },
 
     /** Every domain finding of the scan, by name (webhooks, the AI audit). */
     domainFindings: (scanId: string) => deps.scans.domainFindings(scanId),

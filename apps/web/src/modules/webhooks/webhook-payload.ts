@@ -78,6 +78,8 @@ export function buildWebhookPayload(input: {
         created_at: input.scan.created_at.toISOString(),
         completed_at: input.scan.completed_at?.toISOString() ?? null,
         error: input.scan.error,
+        // Social platforms the scan could not check, and why (absent: all were checked).
+        ...(input.scan.social_coverage?.length ? { social_coverage: input.scan.social_coverage } : {}),
       },
       summary: {
         domains: domains.length,

@@ -49,3 +49,9 @@ export function scoredItem(
     ...(avatar_png ? { avatar_png: avatar_png.toString("base64") } : {}),
   };
 }
+
+/** The brand's own account: shown as owned with the proof, never scored. */
+export function ownedItem(item: TSocialFindingItem, evidence: string | null): TSocialFindingItem {
+  if (!evidence) return item;
+  return { ...item, owned_evidence: evidence.slice(0, 500), score: null, severity: null, signals: null };
+}

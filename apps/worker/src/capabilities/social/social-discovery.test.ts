@@ -5,7 +5,7 @@ import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import { severityRank } from "@brandwarden/contract/common";
 import { discoverBySearch, searchQueries } from "./search-discovery.ts";
 import { runSocialDiscovery, type SocialFindingsKind } from "./social-discovery.ts";
-import { BRAND, startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
+import { BRAND, brandServices, startSocialWorld, type SocialTestWorld } from "../../../test/social-world.ts";
 
 // The whole stage against the world: search + permutations, probing, matching, scoring and the
 // two event kinds, validated against the contract.
@@ -146,5 +146,73 @@ describe("discoverBySearch", () => {
       ]),
     );
     expect(keys.some((k) => k.includes("wikipedia") || k.includes("recipe"))).toBe(false);
+  });
+});
+
+describe("platforms that cannot be checked logged-out, and the brand's own accounts", () => {
+  let w: SocialTestWorld;
+  const OWN_BLUESKY = "help.acmebank.com";
+  beforeAll(async () => {
+    // A Bluesky account whose handle is under the owned domain (a domain handle, proven by DNS).
+    // Search finds it (the world's search answers with the generated results plus this one).
+    const search = [...brandServices().search, { social: { platform: "bluesky" as const, handle: OWN_BLUESKY }, title: "Acme Bank Help on Bluesky", content: "Acme Bank help desk", match: [] }];
+    w = await startSocialWorld(
+      [{ platform: "bluesky", handle: OWN_BLUESKY, kind: "official", display_name: "Acme Bank Help", bio: "Acme Bank help desk. DM us for support.", verified: true, followers: 12 }],
+      // LinkedIn answers every logged-out profile request 999, Instagram redirects it to its login.
+      { search, social_login_walls: ["linkedin", "instagram"] },
+    );
+  }); // prettier-ignore
+  afterAll(() => w?.stop());
+
+  async function runWalled() {
+    const events: Array<{ kind: SocialFindingsKind; findings: TSocialFindingItem[]; coverage?: unknown[] }> =
+      [];
+    const logs: string[] = [];
+    const items = await runSocialDiscovery({
+      payload: { ...payload(false), scan_id: "8e3f9b6a-6c0a-4e58-9f2c-3d4e5f607182" },
+      lookalikeDomains: BRAND.lookalikeDomains,
+      signal: new AbortController().signal,
+      publish: async (kind, data) => {
+        ZSocialFindingsData.parse(data);
+        events.push({ kind, ...data });
+      },
+      progress: () => undefined,
+      deps: {
+        runtime: w.runtime({ SEARCH_URL: w.services.env.SEARCH_URL!, SOCIAL_BUDGET_PER_PLATFORM: "40" }),
+        log: (_level, message) => void logs.push(message),
+      },
+    });
+    return { items, events, logs };
+  }
+
+  it("reports a walled platform once as 'could not be checked', with why, instead of one unknown per probe", async () => {
+    const { items, events, logs } = await runWalled();
+    const coverage = ZSocialFindingsData.parse(events[0]).coverage ?? [];
+    const byPlatform = new Map(coverage.map((c) => [c.platform, c]));
+    expect(byPlatform.get("linkedin")).toMatchObject({ reason: "login_wall", detail: expect.stringMatching(/linkedin 999/) }); // prettier-ignore
+    expect(byPlatform.get("linkedin")!.probes).toBeGreaterThan(10);
+    expect(byPlatform.get("instagram")).toMatchObject({ reason: "login_wall", detail: expect.stringMatching(/login redirect/) }); // prettier-ignore
+    // No per-probe rows for them; other platforms keep their findings and isolated unknowns.
+    expect(items.filter((i) => i.platform === "linkedin" || i.platform === "instagram")).toEqual([]);
+    expect(items.some((i) => i.platform === "x" && i.status === "found")).toBe(true);
+    expect(coverage.some((c) => c.platform === "x")).toBe(false);
+    expect(logs.some((l) => /linkedin could not be checked/.test(l))).toBe(true);
+    // Coverage travels once, with the first initial batch.
+    expect(events.filter((e) => e.coverage).map((e) => e.kind)).toEqual(["social_findings_initial"]);
+  });
+
+  it("shows an account with a verified link back to an owned domain as owned, not scored", async () => {
+    const { items } = await runWalled();
+    const own = items.find((i) => i.platform === "bluesky" && i.handle === OWN_BLUESKY);
+    expect(own, "the domain-handle account is reported").toBeDefined();
+    expect(own!.owned_evidence).toMatch(/owned domain acmebank\.com/);
+    expect(own!.score ?? null).toBeNull();
+    expect(own!.severity ?? null).toBeNull();
+    // The official Mastodon account links to acmebank.com in a field Mastodon verified (rel=me back).
+    const masto = items.find((i) => i.platform === "mastodon" && i.handle === "acmebank");
+    expect(masto?.owned_evidence).toMatch(/platform-verified link to https:\/\/acmebank\.com\//);
+    expect(masto?.score ?? null).toBeNull();
+    // Impersonators are still scored.
+    expect(items.some((i) => !i.owned_evidence && (i.score ?? 0) >= 40)).toBe(true);
   });
 });

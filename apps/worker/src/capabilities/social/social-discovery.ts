@@ -1,5 +1,5 @@
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
-import type { TSocialFindingItem } from "@brandwarden/contract/findings";
+import type { TSocialFindingItem, TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
 import type { TWeights } from "@brandwarden/contract/scoring";
 import { avatarHash } from "@brandwarden/platform/images/perceptual-hash";
@@ -12,13 +12,18 @@ import type { ProbeResult } from "./prober.ts";
 import { scoreSocial } from "./score-social.ts";
 import { discoverBySearch, searchQueries } from "./search-discovery.ts";
 import { proberFor, type SocialRuntime } from "./social-runtime.ts";
-import { baseItem, scoredItem } from "./finding-items.ts";
+import { baseItem, ownedItem, scoredItem } from "./finding-items.ts";
+import { ownedDomainOf, ownershipEvidence, profileLinks, type ProfileLink } from "./owned-links.ts";
+import { ownedSiteLinks } from "./owned-site-links.ts";
+import { platformCoverage } from "./platform-coverage.ts";
 
 // Social discovery, the body of the scan's `social` stage (use-cases/scan/stages/social.ts): seed
 // handles from the brand, add search hits, probe every platform politely, publish what exists or
 // could not be checked (`social_findings_initial`), then match each found profile against the
 // brand and publish scores (`social_findings_delta`), keyed by (platform, handle). Missing and
-// invalid handles are not findings; unknown ones are, with why.
+// invalid handles are not findings; unknown ones are, with why, except on a platform that could
+// not be checked at all: that one is reported once as coverage (platform-coverage.ts). Accounts
+// proven the brand's own by a verified link back (owned-links.ts) are published as owned, unscored.
 
 export type SocialFindingsKind = "social_findings_initial" | "social_findings_delta";
 
@@ -36,7 +41,10 @@ export interface RunSocialDiscoveryInput {
   /** Lookalike findings of this scan (links to them are a strong signal). */
   lookalikeDomains: string[];
   signal: AbortSignal;
-  publish(kind: SocialFindingsKind, data: { findings: TSocialFindingItem[] }): Promise<void>;
+  publish(
+    kind: SocialFindingsKind,
+    data: { findings: TSocialFindingItem[]; coverage?: TSocialPlatformCoverage[] },
+  ): Promise<void>;
   progress(done: number, total: number): void;
   deps: SocialDiscoveryDeps;
 }
@@ -54,9 +62,12 @@ async function publishChunks(
   publish: RunSocialDiscoveryInput["publish"],
   kind: SocialFindingsKind,
   items: TSocialFindingItem[],
+  coverage?: TSocialPlatformCoverage[],
 ) {
-  if (items.length === 0) return publish(kind, { findings: [] });
-  for (let i = 0; i < items.length; i += CHUNK) await publish(kind, { findings: items.slice(i, i + CHUNK) });
+  const extra = coverage?.length ? { coverage } : {};
+  if (items.length === 0) return publish(kind, { findings: [], ...extra });
+  for (let i = 0; i < items.length; i += CHUNK)
+    await publish(kind, { findings: items.slice(i, i + CHUNK), ...(i === 0 ? extra : {}) });
 }
 
 /** Jobs per platform: search hits first, then permutations by tier, cut to the budget. */
@@ -138,20 +149,46 @@ export async function runSocialDiscovery(input: RunSocialDiscoveryInput): Promis
   );
   signal.throwIfAborted();
 
+  const coverage = platformCoverage(results.map(({ r }) => r));
+  const unchecked = new Set(coverage.map((c) => c.platform));
+  for (const c of coverage)
+    await log("warn", `social: ${c.platform} could not be checked: ${c.detail}`, "social_platform_unchecked");
   const reported = results.filter(
     ({ r }) =>
       r.verdict.status === "found" ||
       (r.verdict.status === "unknown" &&
+        !unchecked.has(r.platform) &&
         r.verdict.reason !== "budget_exhausted" &&
         r.verdict.reason !== "cancelled"),
   );
-  const initial = reported.map(({ job, r }) => baseItem(r, job.discovered_by));
-  await publishChunks(input.publish, "social_findings_initial", initial);
+
+  // The brand's own accounts among the found: a verified link back to an owned domain.
+  const links = reported.map(({ r }) =>
+    r.verdict.status === "found"
+      ? profileLinks(r.platform, r.body, r.profile?.links ?? [], r.profile_url, r.profile?.verified_links)
+      : [],
+  );
+  const backlinks = await ownedSiteLinksIfNeeded(rt, payload.owned_domains, links, signal);
+  const owned = reported.map(({ r }, i) =>
+    r.verdict.status === "found"
+      ? ownershipEvidence({
+          platform: r.platform,
+          handle: r.handle,
+          links: links[i]!,
+          ownedDomains: payload.owned_domains,
+          linkedFromOwnedSite: (p, h) => backlinks.has(`${p}:${h.toLowerCase()}`),
+        })
+      : null,
+  );
+  const initial = reported.map(({ job, r }, i) =>
+    ownedItem(baseItem(r, job.discovered_by), owned[i] ?? null),
+  );
+  await publishChunks(input.publish, "social_findings_initial", initial, coverage);
 
   // Avatars of found profiles, then one embedding call for brand texts and bios together.
   const skipped: string[] = [];
-  const avatars = await mapLimit(reported, 8, async ({ r }) => {
-    if (r.verdict.status !== "found" || !r.profile?.avatar_url) return null;
+  const avatars = await mapLimit(reported, 8, async ({ r }, i) => {
+    if (r.verdict.status !== "found" || !r.profile?.avatar_url || owned[i]) return null;
     const url = new URL(r.profile.avatar_url, r.profile_url).toString();
     return fetchImage(rt, url, signal, (reason) => skipped.push(reason));
   });
@@ -172,6 +209,7 @@ export async function runSocialDiscovery(input: RunSocialDiscoveryInput): Promis
 
   const now = rt.now();
   const deltas = reported.map(({ job, r }, i) => {
+    if (owned[i]) return initial[i]!;
     const png = avatars[i] ?? null;
     const candidate = toCandidate(r, avatarHashes[i] ?? null, bioVectors.get(i) ?? null);
     const match = matchProfile(candidate, ref.reference, now);
@@ -187,9 +225,26 @@ export async function runSocialDiscovery(input: RunSocialDiscoveryInput): Promis
     );
   });
   await publishChunks(input.publish, "social_findings_delta", deltas);
-  const found = deltas.filter((d) => d.status === "found").length;
-  await log("info", `social: ${jobs.length} probes, ${found} found, ${deltas.length - found} unknown`);
+  const found = deltas.filter((d) => d.status === "found" && !d.owned_evidence).length;
+  const ownCount = deltas.filter((d) => d.owned_evidence).length;
+  await log(
+    "info",
+    `social: ${jobs.length} probes, ${found} found, ${ownCount} owned, ${deltas.length - found - ownCount} unknown, ${coverage.length} platform(s) not checked`,
+  );
   return deltas;
+}
+
+/** Owned sites' links to accounts, fetched only when some found profile links to an owned domain unverified. */
+async function ownedSiteLinksIfNeeded(
+  rt: SocialRuntime,
+  ownedDomains: readonly string[],
+  links: ReadonlyArray<readonly ProfileLink[]>,
+  signal: AbortSignal,
+): Promise<Set<string>> {
+  const needed = links.some((ls) =>
+    ls.some((l) => !l.platformVerified && ownedDomainOf(l.url, ownedDomains) !== null),
+  );
+  return needed ? ownedSiteLinks(rt, ownedDomains, signal) : new Set();
 }
 
 function toCandidate(
@@ -212,13 +267,17 @@ function toCandidate(
   };
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i]!);
+      out[i] = await fn(items[i]!, i);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

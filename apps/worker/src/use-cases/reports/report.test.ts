@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { ZStoredSocialFinding, type TStoredSocialFinding } from "@brandwarden/contract/findings";
 import { describe, expect, it } from "vitest";
 import { pngBomb } from "@brandwarden/platform/images/image-bomb";
 import { generateReport } from "./generate-report.ts";
@@ -258,5 +260,38 @@ describe("report text", () => {
     expect(displayDomain("xn--pypal-4ve.com", "pаypal.com", () => false)).toMatch(
       /^xn--pypal-4ve.com \(internationalised/,
     );
+  });
+});
+
+describe("social section", () => {
+  it("names the platforms that could not be checked and lists the brand's own accounts apart, unscored", async () => {
+    const snap = makeSnapshot({ findings: 2 });
+    const social = (handle: string, over: Partial<TStoredSocialFinding>): TStoredSocialFinding =>
+      ({
+        ...Object.fromEntries(Object.keys(ZStoredSocialFinding.shape).map((k) => [k, null])),
+        id: randomUUID(),
+        scan_id: snap.scan.scan_id,
+        platform: "x",
+        handle,
+        status: "found",
+        created_at: "2025-06-01T12:00:00.000Z",
+        updated_at: "2025-06-01T12:00:00.000Z",
+        ...over,
+      }) as TStoredSocialFinding;
+    snap.social_findings = [
+      social("acrnebank", { score: 80, severity: "high" }),
+      social("help.acmebank.com", { platform: "bluesky", owned_evidence: "Bluesky handle help.acmebank.com is on the owned domain acmebank.com" }), // prettier-ignore
+    ];
+    snap.scan.social_coverage = [
+      { platform: "linkedin", reason: "login_wall", detail: "40 login wall (e.g. linkedin 999)", probes: 40 },
+    ];
+    const { full } = await generateReport(snap, { logger: captureLogger().logger });
+    const flat = (await pdfText(full)).text.replace(/\s+/g, " ");
+    expect(flat).toContain("x @acrnebank: high 80/100");
+    expect(flat).toContain("Could not be checked");
+    expect(flat).toContain("linkedin: 40 login wall (e.g. linkedin 999)");
+    expect(flat).toContain("The brand's own accounts (not scored)");
+    expect(flat).toContain("bluesky @help.acmebank.com: Bluesky handle help.acmebank.com is on the owned domain acmebank.com"); // prettier-ignore
+    expect(flat).not.toContain("bluesky @help.acmebank.com: unscored");
   });
 });
