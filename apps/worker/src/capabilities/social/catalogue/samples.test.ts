@@ -78,19 +78,16 @@ describe("catalogue on real captured answers", () => {
     );
   });
 
-  it.each(folders)(
-    "%s: presence, name, bio and followers read right in ≥ 95% of the answers",
-    (platform) => {
-      const { right, total, misses } = score(platform, join(ROOT, platform));
-      const shares = Object.fromEntries(
-        FIELDS.map((f) => [f, total[f] === 0 ? 1 : right[f] / total[f]]),
-      ) as Record<Field, number>;
-      console.log(
-        `${platform}: ` +
-          FIELDS.map((f) => `${f} ${right[f]}/${total[f]} (${(shares[f] * 100).toFixed(1)}%)`).join(", "),
-      );
-      for (const f of FIELDS)
-        expect(shares[f], `${platform} ${f}: ${misses.join("; ")}`).toBeGreaterThanOrEqual(0.95);
-    },
-  );
+  it.each(folders)("%s: presence, name, bio and followers read right in ≥ 95% of the answers", (platform) => {
+    const { right, total, misses } = score(platform, join(ROOT, platform));
+    const shares = Object.fromEntries(
+      FIELDS.map((f) => [f, total[f] === 0 ? 1 : right[f] / total[f]]),
+    ) as Record<Field, number>;
+    console.log(
+      `${platform}: ` +
+        FIELDS.map((f) => `${f} ${right[f]}/${total[f]} (${(shares[f] * 100).toFixed(1)}%)`).join(", "),
+    );
+    for (const f of FIELDS)
+      expect(shares[f], `${platform} ${f}: ${misses.join("; ")}`).toBeGreaterThanOrEqual(0.95);
+  });
 });
