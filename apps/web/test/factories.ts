@@ -103,10 +103,16 @@ export async function reportCompletedScan(
   scanId: string,
   domains: unknown[],
   social: unknown[] = [],
+  /** Platforms the scan could not check (one entry each, as the worker reports them). */
+  coverage: unknown[] = [],
 ): Promise<void> {
   let seq = 0;
   const envelope = (kind: string, data: unknown) => ({ v: 1, kind, scan_id: scanId, seq: ++seq, ts: new Date().toISOString(), data }); // prettier-ignore
   await consumer.apply(envelope("findings_initial", { original_domain: "acmebank.com", findings: domains }));
-  if (social.length) await consumer.apply(envelope("social_findings_initial", { findings: social }));
+  if (social.length || coverage.length) {
+    await consumer.apply(
+      envelope("social_findings_initial", { findings: social, ...(coverage.length ? { coverage } : {}) }),
+    );
+  }
   await consumer.apply(envelope("scan_update", { status: "completed", stage_states: {} }));
 }

@@ -61,13 +61,14 @@ for (const { variant, status } of await dbVariants()) {
         status: "found" | "missing" | "unknown";
         display_name?: string;
       }> = [],
+      coverage: Array<{ platform: "x"; reason: "rate_limited"; detail: string; probes: number }> = [],
     ) {
       const s = await insertScan(t.db, userId, {
         status: "running",
         created_at: new Date(Date.now() - 10_000 + scanIds.length * 1000),
       });
       scanIds.push(s.id);
-      await reportCompletedScan(t.container.consumer, s.id, domains, social);
+      await reportCompletedScan(t.container.consumer, s.id, domains, social, coverage);
       return s.id;
     }
     const findingsOf = async (scanId: string, query = "") =>
@@ -272,6 +273,24 @@ for (const { variant, status } of await dbVariants()) {
         "first_seen",
       ]);
       expect(rows.filter((r) => r.change === "unchanged")).toHaveLength(4);
+    });
+
+    it("does not report a profile gone when the scan could not check its platform", async () => {
+      const sites = [site("acmebank-login.com"), site("acmebank-help.com")];
+      const profile = { platform: "x" as const, handle: "acmebank_care", status: "found" as const };
+      const changesOf = async (scanId: string) =>
+        (await owner.get(`/dashboard/changes?scan_id=${scanId}`)).json();
+      await scan(sites, [profile]);
+      // The next scan found the platform's rate limit spent: one coverage entry, no rows for x.
+      const limited = await scan(
+        sites,
+        [],
+        [{ platform: "x", reason: "rate_limited", detail: "rate limit spent", probes: 40 }],
+      );
+      expect((await changesOf(limited)).social_counts).toMatchObject({ gone: 0 });
+      // Checked again and missing: now it is gone.
+      const checked = await scan(sites, [{ ...profile, status: "missing" }]);
+      expect((await changesOf(checked)).social_counts).toMatchObject({ gone: 1 });
     });
 
     it("keeps another user's findings and lookalikes to themselves", async () => {

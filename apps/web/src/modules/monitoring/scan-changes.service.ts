@@ -36,6 +36,14 @@ interface Verdict {
  * and moves its tracked lookalike along its lifecycle. A scan with changes raises `findings.changed`
  * (not the first scan: everything is new there). Re-running it for the same scan gives the same result.
  */
+/** How many earlier scans are searched for a platform the previous scans could not check. */
+const LOOK_BACK_SCANS = 10;
+
+/** Platforms a scan reported it could not check. */
+function uncheckedPlatforms(scan: ScanRow): Set<string> {
+  return new Set((scan.social_coverage ?? []).map((c) => c.platform));
+}
+
 export function createScanChangesService(deps: {
   repo: ScanChangesRepository;
   tracking: TrackingRepository;
@@ -165,9 +173,31 @@ export function createScanChangesService(deps: {
     };
   }
 
+  /**
+   * The previous scan's social rows; for a platform that scan could not check (login wall, spent
+   * rate limit, down), the rows of the last earlier scan that did: not being able to look says
+   * nothing of the profiles seen before.
+   */
+  async function previousSocialRows(prev: ScanRow | null, tx: DbOrTx): Promise<SocialFindingRow[]> {
+    if (!prev) return [];
+    const rows = await deps.repo.socialRows(prev.id, tx);
+    let pending = uncheckedPlatforms(prev);
+    let from = prev;
+    for (let hop = 0; pending.size > 0 && hop < LOOK_BACK_SCANS; hop++) {
+      const earlier = await deps.repo.previousCompleted(from, tx);
+      if (!earlier) break;
+      const unchecked = uncheckedPlatforms(earlier);
+      const found = await deps.repo.socialRows(earlier.id, tx);
+      rows.push(...found.filter((r) => pending.has(r.platform) && !unchecked.has(r.platform)));
+      pending = new Set([...pending].filter((p) => unchecked.has(p)));
+      from = earlier;
+    }
+    return rows;
+  }
+
   async function socialPass(scan: ScanRow, prev: ScanRow | null, at: Date, tx: DbOrTx) {
     const current = await deps.repo.socialRows(scan.id, tx);
-    const previous = prev ? await deps.repo.socialRows(prev.id, tx) : [];
+    const previous = await previousSocialRows(prev, tx);
     const prevBy = new Map(previous.filter(presentSocial).map((r) => [socialName(r), r]));
     // Looked at by the previous scan (found or unknown), as for domains.
     const prevSeen = new Set(previous.filter((r) => r.status !== "missing").map(socialName));
@@ -211,8 +241,14 @@ export function createScanChangesService(deps: {
       };
       looks.push({ prev: t, look: socialLook(scan, r, facts, v.changes, at) });
     }
+    // A platform this scan could not check (login wall, spent rate limit, down) says nothing of
+    // its profiles: what it showed before is not gone (GitHub's 60 requests an hour, spent by the
+    // previous scan, would otherwise "take down" every GitHub finding at the next).
+    const unchecked = uncheckedPlatforms(scan);
     const goneRows = [...prevBy]
-      .filter(([name]) => (curBy.get(name)?.status ?? "missing") === "missing")
+      .filter(
+        ([name, p]) => !unchecked.has(p.platform) && (curBy.get(name)?.status ?? "missing") === "missing",
+      )
       .map(([, p]) => ({
         scan_id: scan.id,
         user_id: scan.user_id,
