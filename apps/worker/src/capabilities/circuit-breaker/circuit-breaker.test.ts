@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import { freePort } from "@brandwarden/platform/testing/free-port";
 import { CATALOGUE_PLATFORMS } from "../social/catalogue/index.ts";
 import { createSocialHttp } from "../social/social-http.ts";
@@ -91,6 +92,7 @@ describe("social stage with every platform dropping connections", () => {
     const logs: string[] = [];
     const breaker = createCircuitBreaker({ onOpen: (source, reason) => logs.push(`${source} ${reason}`) });
     const runtime = world.runtime({ ...dead.env, SOCIAL_BUDGET_PER_PLATFORM: "50" });
+    const coverage: TSocialPlatformCoverage[] = [];
     const items = await withCircuitBreaker(breaker, () =>
       runSocialDiscovery({
         payload: {
@@ -106,15 +108,18 @@ describe("social stage with every platform dropping connections", () => {
         },
         lookalikeDomains: BRAND.lookalikeDomains,
         signal: new AbortController().signal,
-        publish: async () => undefined,
+        publish: async (_kind, data) => void coverage.push(...(data.coverage ?? [])),
         progress: () => undefined,
         deps: { runtime },
       }),
     );
-    // Every platform was planned many probes; each base got at most the threshold plus what was
+    // Every platform was planned many probes and none could be judged: each is reported once as
+    // down (not one unknown row per probe); each base got at most the threshold plus what was
     // already in flight (4 per platform) when it was given up.
-    expect(items.length).toBeGreaterThan(CATALOGUE_PLATFORMS.length * 10);
-    expect(items.every((i) => i.status === "unknown")).toBe(true);
+    expect(items).toEqual([]);
+    expect(coverage.map((c) => c.platform).sort()).toEqual([...CATALOGUE_PLATFORMS].sort());
+    for (const c of coverage) expect(c, c.platform).toMatchObject({ reason: "down" });
+    expect(coverage.every((c) => c.probes > 10)).toBe(true);
     const perBase = Object.entries(dead.connections()).filter(([k]) => k.endsWith("_BASE_URL"));
     for (const [name, n] of perBase) expect(n, name).toBeLessThanOrEqual(3 + 4);
     // One line per platform (its base and API URLs are one source), naming the platform.
