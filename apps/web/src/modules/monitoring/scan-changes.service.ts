@@ -174,9 +174,9 @@ export function createScanChangesService(deps: {
   }
 
   /**
-   * The previous scan's social rows; for a platform that scan could not check (login wall, spent
-   * rate limit, down), the rows of the last earlier scan that did: not being able to look says
-   * nothing of the profiles seen before.
+   * The previous scan's social rows; for a platform that scan could not (wholly) check (login
+   * wall, spent rate limit, down), also the rows of the last earlier scan that did, for handles
+   * the previous scan has no row for: not being able to look says nothing of what was seen before.
    */
   async function previousSocialRows(prev: ScanRow | null, tx: DbOrTx): Promise<SocialFindingRow[]> {
     if (!prev) return [];
@@ -188,7 +188,12 @@ export function createScanChangesService(deps: {
       if (!earlier) break;
       const unchecked = uncheckedPlatforms(earlier);
       const found = await deps.repo.socialRows(earlier.id, tx);
-      rows.push(...found.filter((r) => pending.has(r.platform) && !unchecked.has(r.platform)));
+      const seen = new Set(rows.map(socialName));
+      rows.push(
+        ...found.filter(
+          (r) => pending.has(r.platform) && !unchecked.has(r.platform) && !seen.has(socialName(r)),
+        ),
+      );
       pending = new Set([...pending].filter((p) => unchecked.has(p)));
       from = earlier;
     }
@@ -241,14 +246,15 @@ export function createScanChangesService(deps: {
       };
       looks.push({ prev: t, look: socialLook(scan, r, facts, v.changes, at) });
     }
-    // A platform this scan could not check (login wall, spent rate limit, down) says nothing of
-    // its profiles: what it showed before is not gone (GitHub's 60 requests an hour, spent by the
-    // previous scan, would otherwise "take down" every GitHub finding at the next).
+    // A platform this scan could not (wholly) check says nothing of the profiles it has no row
+    // for: what it showed before is not gone (GitHub's 60 requests an hour, spent by the previous
+    // scan, would otherwise "take down" every GitHub finding at the next).
     const unchecked = uncheckedPlatforms(scan);
     const goneRows = [...prevBy]
-      .filter(
-        ([name, p]) => !unchecked.has(p.platform) && (curBy.get(name)?.status ?? "missing") === "missing",
-      )
+      .filter(([name, p]) => {
+        const cur = curBy.get(name);
+        return cur ? cur.status === "missing" : !unchecked.has(p.platform);
+      })
       .map(([, p]) => ({
         scan_id: scan.id,
         user_id: scan.user_id,

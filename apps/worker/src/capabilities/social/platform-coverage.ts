@@ -2,11 +2,13 @@ import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import type { TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import type { ProbeResult } from "./prober.ts";
 
-// A platform that answered no probe with a verdict, for a reason that is the platform's and not
-// the handle's (a login wall, LinkedIn's 999, a WAF, a rate limit, our budget, an outage), could
-// not be checked at all: it is reported once per scan with why, instead of one `unknown` finding
-// per probe (one scan had 305 such rows out of 322). Isolated unknowns on a platform that did
-// give verdicts stay findings.
+// Unknowns whose cause is the platform's and not the handle's are reported once per platform and
+// scan with why, instead of one `unknown` finding per probe (one scan had 305 such rows out of
+// 322). A login wall and our own spent request budget say nothing of any handle, so they are
+// folded even on a platform that judged other handles (Threads sends an unknown handle and a
+// walled visitor to the same login page; GitHub's 60 requests an hour end mid-scan). Transient
+// causes (a rate limit, a WAF, an outage) are folded only when the platform judged no handle at
+// all; isolated ones stay findings.
 
 type CoverageReason = TSocialPlatformCoverage["reason"];
 
@@ -35,44 +37,71 @@ function causeOf(r: ProbeResult): CoverageReason | null {
   return r.verdict.status === "unknown" ? (PLATFORM_LEVEL[String(r.verdict.reason)] ?? null) : null;
 }
 
-function judge(platform: TSocialPlatform, results: readonly ProbeResult[]): TSocialPlatformCoverage | null {
+/** Causes that say nothing of any handle, folded even on a platform that judged others. */
+const STRUCTURAL: ReadonlySet<CoverageReason> = new Set(["login_wall", "budget_exhausted"]);
+
+function judge(
+  platform: TSocialPlatform,
+  results: readonly ProbeResult[],
+): { coverage: TSocialPlatformCoverage; folded: ProbeResult[] } | null {
   const unknown = results.filter((r) => r.verdict.status === "unknown" && r.verdict.reason !== "cancelled");
-  if (
-    unknown.length === 0 ||
-    results.some((r) => r.verdict.status === "found" || r.verdict.status === "missing")
-  )
-    return null;
-  const counts = new Map<CoverageReason, number>();
-  for (const r of unknown) {
-    const cause = causeOf(r);
-    if (cause) counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  if (unknown.length === 0) return null;
+  const judged = results.filter((r) => r.verdict.status === "found" || r.verdict.status === "missing").length;
+  let folded: ProbeResult[];
+  if (judged > 0) {
+    folded = unknown.filter((r) => {
+      const cause = causeOf(r);
+      return cause !== null && STRUCTURAL.has(cause);
+    });
+  } else {
+    folded = unknown.filter((r) => causeOf(r) !== null);
+    // Unreadable answers (`unexpected_response`) are the platform's only when every probe got the very same one.
+    const details = new Set(unknown.map((r) => `${r.verdict.reason}: ${r.verdict.detail}`));
+    if (folded.length === 0 && unknown.length >= 2 && details.size === 1) folded = unknown;
+    else if (folded.length < unknown.length) return null;
   }
-  // Unreadable answers (`unexpected_response`) are the platform's only when every probe got the very same one.
-  const details = new Set(unknown.map((r) => `${r.verdict.reason}: ${r.verdict.detail}`));
-  if (counts.size === 0 && unknown.length >= 2 && details.size === 1)
-    counts.set("same_answer", unknown.length);
-  const covered = [...counts.values()].reduce((a, b) => a + b, 0);
-  if (covered < unknown.length) return null;
+  if (folded.length === 0) return null;
+  const counts = new Map<CoverageReason, number>();
+  for (const r of folded) {
+    const cause = causeOf(r) ?? "same_answer";
+    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
   const [reason] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
   const mix = [...counts].map(([c, n]) => `${n} ${LABELS[c]}`).join(", ");
-  const example = unknown.find((r) => causeOf(r) === reason) ?? unknown[0]!;
+  const example = folded.find((r) => (causeOf(r) ?? "same_answer") === reason) ?? folded[0]!;
+  const of = judged > 0 ? ` of ${results.length} handles (${judged} judged)` : "";
   return {
-    platform,
-    reason,
-    detail: `${mix} (e.g. ${example.verdict.detail})`.slice(0, 500),
-    probes: unknown.length,
+    coverage: {
+      platform,
+      reason,
+      detail: `${mix}${of} (e.g. ${example.verdict.detail})`.slice(0, 500),
+      probes: folded.length,
+    },
+    folded,
   };
 }
 
-/** The platforms that could not be checked, and which, from all probes of a scan. */
-export function platformCoverage(results: readonly ProbeResult[]): TSocialPlatformCoverage[] {
+/**
+ * The platforms that could not be checked (wholly, or for the handles a wall or the budget kept
+ * from being judged), and the probes folded into those entries: they are not findings.
+ */
+export function platformCoverage(results: readonly ProbeResult[]): {
+  coverage: TSocialPlatformCoverage[];
+  folded: ReadonlySet<ProbeResult>;
+} {
   const byPlatform = new Map<TSocialPlatform, ProbeResult[]>();
   for (const r of results) {
     const list = byPlatform.get(r.platform) ?? [];
     list.push(r);
     byPlatform.set(r.platform, list);
   }
-  return [...byPlatform]
-    .map(([p, rs]) => judge(p, rs))
-    .filter((c): c is TSocialPlatformCoverage => c !== null);
+  const coverage: TSocialPlatformCoverage[] = [];
+  const folded = new Set<ProbeResult>();
+  for (const [p, rs] of byPlatform) {
+    const judged = judge(p, rs);
+    if (!judged) continue;
+    coverage.push(judged.coverage);
+    for (const r of judged.folded) folded.add(r);
+  }
+  return { coverage, folded };
 }

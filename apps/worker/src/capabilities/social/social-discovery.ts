@@ -21,8 +21,9 @@ import { platformCoverage } from "./platform-coverage.ts";
 // handles from the brand, add search hits, probe every platform politely, publish what exists or
 // could not be checked (`social_findings_initial`), then match each found profile against the
 // brand and publish scores (`social_findings_delta`), keyed by (platform, handle). Missing and
-// invalid handles are not findings; unknown ones are, with why, except on a platform that could
-// not be checked at all: that one is reported once as coverage (platform-coverage.ts). Accounts
+// invalid handles are not findings; unknown ones are, with why, except where the platform is the
+// cause (a login wall, our spent budget, a platform that judged nothing): those are reported once
+// per platform as coverage (platform-coverage.ts). Accounts
 // proven the brand's own by a verified link back (owned-links.ts) are published as owned, unscored.
 
 export type SocialFindingsKind = "social_findings_initial" | "social_findings_delta";
@@ -149,17 +150,13 @@ export async function runSocialDiscovery(input: RunSocialDiscoveryInput): Promis
   );
   signal.throwIfAborted();
 
-  const coverage = platformCoverage(results.map(({ r }) => r));
-  const unchecked = new Set(coverage.map((c) => c.platform));
+  const { coverage, folded } = platformCoverage(results.map(({ r }) => r));
   for (const c of coverage)
     await log("warn", `social: ${c.platform} could not be checked: ${c.detail}`, "social_platform_unchecked");
   const reported = results.filter(
     ({ r }) =>
       r.verdict.status === "found" ||
-      (r.verdict.status === "unknown" &&
-        !unchecked.has(r.platform) &&
-        r.verdict.reason !== "budget_exhausted" &&
-        r.verdict.reason !== "cancelled"),
+      (r.verdict.status === "unknown" && !folded.has(r) && r.verdict.reason !== "cancelled"),
   );
 
   // The brand's own accounts among the found: a verified link back to an owned domain.
