@@ -29,14 +29,15 @@ const COVERAGE_REASONS: Record<TSocialPlatformCoverage["reason"], string> = {
 function CoverageNotice({ coverage }: { coverage: readonly TSocialPlatformCoverage[] }) {
   if (coverage.length === 0) return null;
   return (
-    <div className="banner banner-warn" role="status" data-testid="social-coverage">
-      <strong>Could not be checked:</strong>{" "}
-      {coverage.map((c, i) => (
-        <span key={c.platform} title={c.detail}>
-          {i > 0 && "; "}
-          {c.platform} ({COVERAGE_REASONS[c.reason]}, {c.probes} probes)
-        </span>
-      ))}
+    <div className="banner banner-warn social-coverage" role="status" data-testid="social-coverage">
+      <strong>Could not be checked logged-out</strong>
+      <ul>
+        {coverage.map((c) => (
+          <li key={c.platform}>
+            <strong>{c.platform}</strong>: {COVERAGE_REASONS[c.reason]} ({c.detail})
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -52,8 +52,8 @@ describe("platformCoverage", () => {
     const x = [probe("x", "a", { status: "found", detail: "marker" }), probe("x", "b", unknown("rate_limited", "status 429"))]; // prettier-ignore
     const { coverage, folded } = platformCoverage([...threads, ...github, ...x]);
     expect(coverage).toEqual([
-      { platform: "threads", reason: "login_wall", probes: 118, detail: "118 login wall of 119 handles (1 judged) (e.g. login redirect)" },
-      { platform: "github", reason: "budget_exhausted", probes: 63, detail: "63 request budget exhausted of 123 handles (60 judged) (e.g. rate limit budget: 0 remaining)" },
+      { platform: "threads", reason: "login_wall", probes: 118, detail: "118 of 119 handles (118 login wall; e.g. login redirect)" },
+      { platform: "github", reason: "budget_exhausted", probes: 63, detail: "63 of 123 handles (63 request budget exhausted; e.g. rate limit budget: 0 remaining)" },
     ]); // prettier-ignore
     // The isolated 429 on x stays a finding; the found Threads profile is not folded.
     expect(folded.size).toBe(118 + 63);

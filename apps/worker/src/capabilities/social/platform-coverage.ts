@@ -69,12 +69,15 @@ function judge(
   const [reason] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
   const mix = [...counts].map(([c, n]) => `${n} ${LABELS[c]}`).join(", ");
   const example = folded.find((r) => (causeOf(r) ?? "same_answer") === reason) ?? folded[0]!;
-  const of = judged > 0 ? ` of ${results.length} handles (${judged} judged)` : "";
+  const detail =
+    judged > 0
+      ? `${folded.length} of ${results.length} handles (${mix}; e.g. ${example.verdict.detail})`
+      : `${mix} (e.g. ${example.verdict.detail})`;
   return {
     coverage: {
       platform,
       reason,
-      detail: `${mix}${of} (e.g. ${example.verdict.detail})`.slice(0, 500),
+      detail: detail.slice(0, 500),
       probes: folded.length,
     },
     folded,
