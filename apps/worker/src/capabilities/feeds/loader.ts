@@ -11,6 +11,7 @@
  */
 import { readFile as fsReadFile, stat } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
+import { retryAfterMs } from "@brandwarden/platform/http/retry-after";
 import { createFeedIndex, type FeedIndex } from "./feed-index.ts";
 import { parseOpenPhish } from "./parse-openphish.ts";
 import { parsePhishTank } from "./parse-phishtank.ts";
@@ -85,14 +86,6 @@ class FeedRateLimitedError extends FeedDownError {
 }
 
 const RATE_LIMIT_STATUSES = new Set([429, 503, 509]);
-
-/** Retry-After as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
-function retryAfterMs(value: string | null, now: number): number | null {
-  if (!value) return null;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 

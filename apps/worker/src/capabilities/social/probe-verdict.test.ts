@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "./catalogue/index.ts";
 import { extractProfile, parseCount } from "./catalogue/extract.ts";
-import { classifyError, classifyResponse, retryAfterMs } from "./probe-verdict.ts";
+import { classifyError, classifyResponse } from "./probe-verdict.ts";
 
 const res = (status: number, body: string, headers: Record<string, string> = {}) => ({
   status,
@@ -77,11 +77,6 @@ describe("classifyResponse", () => {
       detail: "ECONNREFUSED",
     });
     expect(classifyError(new Error("aborted"), true).reason).toBe("cancelled");
-  });
-  it("reads Retry-After as seconds or a date", () => {
-    expect(retryAfterMs({ "retry-after": "7" }, 0)).toBe(7000);
-    expect(retryAfterMs({ "retry-after": new Date(10_000).toUTCString() }, 4000)).toBe(6000);
-    expect(retryAfterMs({}, 0)).toBeNull();
   });
 });
 

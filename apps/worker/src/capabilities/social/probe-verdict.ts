@@ -162,12 +162,3 @@ export function classifyError(err: unknown, cancelled: boolean): ProbeVerdict {
   if (timeout) return { status: "unknown", reason: "timeout", detail: "timeout" };
   return { status: "unknown", reason: "network_error", detail: String(code).slice(0, 100) };
 }
-
-/** Retry-After as milliseconds (delta-seconds or an HTTP date); null when absent or bad. */
-export function retryAfterMs(headers: Record<string, string>, now: number): number | null {
-  const v = headers["retry-after"]?.trim();
-  if (!v) return null;
-  if (/^\d+$/.test(v)) return Number(v) * 1000;
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? null : Math.max(0, t - now);
-}

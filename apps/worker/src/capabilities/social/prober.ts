@@ -4,7 +4,8 @@ import { CATALOGUE, fillTemplate, profileUrl, type CatalogueEntry } from "./cata
 import { extractFromPage, type ExtractedProfile } from "./catalogue/extract.ts";
 import { readPage, type ProbePage } from "./catalogue/page.ts";
 import { renderHandle } from "./handles.ts";
-import { classifyError, classifyResponse, retryAfterMs, type ProbeVerdict } from "./probe-verdict.ts";
+import { retryAfterMs } from "@brandwarden/platform/http/retry-after";
+import { classifyError, classifyResponse, type ProbeVerdict } from "./probe-verdict.ts";
 import type { PlatformBases } from "./social-config.ts";
 import type { SocialHttp } from "./social-http.ts";
 
@@ -247,7 +248,7 @@ export function createProber(opts: ProberOptions): Prober {
         return { verdict, attempts, retryAfter, page };
       }
       // 429 and 503 both carry Retry-After (RFC 9110 §10.2.3): wait it out when it is short.
-      retryAfter = retryAfterMs(headers, clock.now());
+      retryAfter = retryAfterMs(headers["retry-after"], clock.now());
       const canWait = retryAfter !== null && retryAfter <= opts.maxRetryAfterMs && attempts <= maxRetries;
       if (!canWait) {
         if (status === 429) s.consecutive429++;

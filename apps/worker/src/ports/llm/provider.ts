@@ -7,6 +7,7 @@
  * Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
  * and charges its tokens to an optional budget.
  */
+import { retryAfterMs } from "@brandwarden/platform/http/retry-after";
 import type { TokenBudget } from "./budget.ts";
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
 import type { LlmFetch } from "./llm.port.ts";
@@ -284,15 +285,6 @@ function anthropicCall(o: HttpProviderOptions, req: LlmRequest, images: string[]
   };
 }
 
-function retryAfterMs(res: Pick<Response, "headers">): number | null {
-  const h = res.headers.get("retry-after");
-  if (!h) return null;
-  const s = Number(h);
-  if (Number.isFinite(s)) return Math.max(0, s * 1000);
-  const at = Date.parse(h);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
-}
-
 function errorMessageOf(text: string): string {
   try {
     const j = JSON.parse(text) as { error?: { message?: unknown } | string };
@@ -339,7 +331,7 @@ export function createHttpProvider(o: HttpProviderOptions): LlmProvider {
     }
     if (res.status === 429) {
       const e = new LlmError(`rate limited (429): ${errorMessageOf(text)}`, "rate_limited", 429);
-      throw Object.assign(e, { retryAfterMs: retryAfterMs(res) });
+      throw Object.assign(e, { retryAfterMs: retryAfterMs(res.headers.get("retry-after"), Date.now()) });
     }
     if (res.status >= 500)
       throw new LlmError(`server error (${res.status}): ${errorMessageOf(text)}`, "server_error", res.status);

@@ -4,7 +4,7 @@ import { WorldCa } from "@brandwarden/world/tls/ca";
 import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCtClient, verifySth, type CtEntry } from "./ct-client.ts";
-import { CtLogError, retryAfterMs, undiciGet } from "./http-get.ts";
+import { CtLogError, undiciGet } from "./http-get.ts";
 
 const T0 = 1_760_000_000_000;
 
@@ -111,16 +111,5 @@ describe("CT client against the world's log", () => {
     const pages: CtEntry[][] = [];
     for await (const p of client.entries(first, first)) pages.push(p.entries);
     expect(pages[0]![0]!.names).toEqual(["late.example"]);
-  });
-});
-
-describe("Retry-After", () => {
-  it("reads seconds and HTTP dates", () => {
-    expect(retryAfterMs("7")).toBe(7000);
-    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:05 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(
-      5000,
-    );
-    expect(retryAfterMs("soon")).toBeNull();
-    expect(retryAfterMs(undefined)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { request, type Dispatcher } from "undici";
+import { retryAfterMs } from "@brandwarden/platform/http/retry-after";
 
 /**
  * HTTP GET for CT logs, and the retry policy real logs need: back-off on 429 and 5xx honouring
@@ -54,14 +55,6 @@ export const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
-/** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(value: string | undefined, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
 const NETWORK_BACKOFF_CAP_MS = 60_000;
 const HTTP_BACKOFF_CAP_MS = 300_000;
 
@@ -85,7 +78,7 @@ export async function getWithRetry(url: string, opts: RetryOptions): Promise<Buf
     if (res.status === 200) return res.body;
     if (res.status === 429 || res.status >= 500) {
       lastError = `HTTP ${res.status}`;
-      const wait = retryAfterMs(res.headers["retry-after"]) ?? base * 2 ** attempt;
+      const wait = retryAfterMs(res.headers["retry-after"], Date.now()) ?? base * 2 ** attempt;
       await sleep(Math.min(wait, HTTP_BACKOFF_CAP_MS), opts.signal);
       continue;
     }
