@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
-import { booleanFlag, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
+import { booleanFlag, durationMs, port, shutdownTimeout, url } from "@brandwarden/platform/config/env-fields";
 import { hostname } from "node:os";
 
 /** The web application's environment; the only place it is read. */
@@ -56,6 +56,8 @@ const ZWebEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, "use letters, digits and _ . : - (at most 100)")
     .optional(),
+  /** SIGTERM/SIGINT: event streams are closed, then the server; past this the process exits anyway. */
+  SHUTDOWN_TIMEOUT: shutdownTimeout(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 });
@@ -93,6 +95,7 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     stalledScanCheckMs: env.STALLED_SCAN_CHECK_INTERVAL,
     scanSilenceLimitMs: env.SCAN_SILENCE_LIMIT,
     scanAutoResumes: env.SCAN_AUTO_RESUMES,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT,
     consumerName: env.WEB_CONSUMER_NAME ?? `${hostname()}:${env.WEB_PORT}`,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
   });

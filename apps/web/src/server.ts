@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildWebApp } from "./app.ts";
 import type { WebConfig } from "./config.ts";
@@ -6,12 +7,17 @@ import { createWebContainer, type WebContainer } from "./container.ts";
 import { scheduleWeeklyRescan } from "./jobs/weekly-rescan.job.ts";
 import { scheduleWatch } from "./jobs/watch.job.ts";
 import { readOrCreateSecret } from "./lib/secret-file.ts";
+import { stopSteps } from "@brandwarden/platform/process/shutdown";
 
 export interface RunningWeb {
   app: FastifyInstance;
   container: WebContainer;
   url: string;
   stop(): Promise<void>;
+  /** `SHUTDOWN_TIMEOUT`: how long `stop` may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** What a stop has not closed yet (logged as cut when the deadline passes). */
+  unfinished(): string[];
 }
 
 /**
@@ -52,15 +58,35 @@ export async function startWeb(
   // Alerts a stopped process left undelivered go out now.
   await container.services.alerts.redeliverPending();
   const url = await app.listen({ port: config.port, host: config.host });
+  const connections = new Set<Socket>();
+  app.server.on("connection", (socket: Socket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
+  });
+  // Event streams first: the server's close waits for every open response, and a dashboard's
+  // stream never ends by itself. Then the server, the consumer and jobs, the adapters.
+  const steps = stopSteps([
+    [
+      "event streams",
+      () => {
+        clearInterval(stalledCheck);
+        container.deps.sessionStreams.stop();
+      },
+    ],
+    ["HTTP server", () => app.close()],
+    ["event consumer and clients", () => container.close()],
+    ["database, Redis and job queue", () => infra.close()],
+  ]);
   return {
     app,
     container,
     url,
-    async stop() {
-      clearInterval(stalledCheck);
-      await app.close();
-      await container.close();
-      await infra.close();
+    stop: steps.run,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    unfinished() {
+      const [first, ...rest] = steps.unfinished();
+      if (first !== "HTTP server") return steps.unfinished();
+      return [`HTTP server (${connections.size} connections open)`, ...rest];
     },
   };
 }

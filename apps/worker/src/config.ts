@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
-import { booleanFlag, commaList, durationMs, port, url } from "@brandwarden/platform/config/env-fields";
+import {
+  booleanFlag,
+  commaList,
+  durationMs,
+  port,
+  shutdownTimeout,
+  url,
+} from "@brandwarden/platform/config/env-fields";
 import { rdapBootstrapUrl } from "./capabilities/enrich/registration/rdap-bootstrap-url.ts";
 import { parseAllowedHosts } from "@brandwarden/platform/net/allowed-hosts";
 import { SOCIAL_ENV_FIELDS, toSocialConfig } from "./capabilities/social/social-config.ts";
@@ -35,6 +42,8 @@ const ZWorkerEnv = z.object({
       }
     })
     .default([]),
+  /** SIGTERM/SIGINT: running scans are handed back to the web app; past this the process exits anyway. */
+  SHUTDOWN_TIMEOUT: shutdownTimeout(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 
@@ -147,6 +156,7 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
     llmLocalHosts: env.LLM_LOCAL_HOSTS,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT,
     enrich: toEnrichConfig(env),
     social: toSocialConfig(env, {
       userAgent: env.USER_AGENT,

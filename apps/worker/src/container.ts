@@ -133,9 +133,10 @@ export function createWorkerContainer(
     publisher,
     watch,
     ctFollower,
-    async close() {
+    /** `handBack`: a graceful stop, whose running scans are given back to the web app at once. */
+    async close(opts: { handBack?: boolean } = {}) {
       await ctFollower?.stop();
-      await runner.close();
+      await runner.close(opts);
       await watch.drain();
       await enricher.close();
       await social.close();

@@ -33,6 +33,12 @@ const ZScanUpdateData = z.object({
   status: ZScanStatus,
   stage_states: ZStageStates,
   error: z.string().max(2000).optional(),
+  /**
+   * The worker is stopping gracefully and gives the scan back (its last message for this run):
+   * the web app hands it to a worker again at once, from its last completed stage, without
+   * spending an automatic resume. Sent with status `queued`.
+   */
+  handed_back: z.literal(true).optional(),
 });
 
 const ZFindingsInitialData = z.object({

@@ -11,6 +11,7 @@ import { startWeb } from "@brandwarden/web/server";
 import { loadWorkerConfig } from "@brandwarden/worker/config";
 import { createWorkerAdapters } from "@brandwarden/worker/adapters";
 import { startWorker } from "@brandwarden/worker/server";
+import { shutdownWithin } from "@brandwarden/platform/process/shutdown";
 import { loadCliConfig } from "../config.ts";
 
 /** In embedded mode only, a token is generated once into DATA_DIR when INTERNAL_API_TOKEN is unset. */
@@ -88,15 +89,18 @@ export async function startEmbedded(env: NodeJS.ProcessEnv) {
       await kv.close();
       await checkpointKv.close();
     },
+    shutdownTimeoutMs: webConfig.shutdownTimeoutMs,
+    unfinished: () => [...web.unfinished(), ...worker.unfinished()],
   };
 }
 
-/** `brandwarden start` / `npm start`: runs until SIGINT or SIGTERM. */
+/** `brandwarden start` / `npm start`: runs until SIGINT or SIGTERM, then stops within SHUTDOWN_TIMEOUT. */
 export async function runStart(): Promise<void> {
   const running = await startEmbedded(loadCliConfig().env);
-  await new Promise<void>((resolve) => {
-    const stop = () => void running.stop().then(resolve);
+  const code = await new Promise<0 | 1>((resolve) => {
+    const stop = () => void shutdownWithin(running, { log: (m) => console.error(m) }).then(resolve);
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
+  if (code !== 0) process.exit(code);
 }

@@ -19,6 +19,12 @@ export type TScanStreamHello = { stream: string; status: TScanStatus; stage_stat
  */
 export type TScanStreamPhase = { status: TScanStatus; stage_states?: TStageStates; error?: string | null };
 
+/**
+ * `closing`: the last event of a stream the web process ends because it is stopping (a deploy);
+ * the stream also sets `retry`, so the browser reconnects, to another web process, a second later.
+ */
+export type TScanStreamClosing = { reason: "shutdown" };
+
 /** `findings`: findings were stored or updated (up to 50 of their keys); the page is fetched again. */
 export type TScanStreamFindings = { kind: TFindingKind; count: number; keys: string[] };
 

@@ -71,6 +71,13 @@ export function durationMs() {
   });
 }
 
+/** `SHUTDOWN_TIMEOUT`: how long a graceful stop may take (every service): at least 1 s, default 10 s. */
+export function shutdownTimeout() {
+  return durationMs()
+    .refine((ms) => ms >= 1000, 'must be at least 1s, e.g. "10s"')
+    .default(10_000);
+}
+
 /** Comma-separated list; items trimmed, empty items dropped ("a, b,,c" -> ["a", "b", "c"]). */
 export function commaList() {
   return z.string().transform((raw) =>

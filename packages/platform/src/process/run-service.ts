@@ -1,20 +1,18 @@
 import { ConfigError } from "../config/load-env.ts";
 import { readDotenv } from "../config/read-dotenv.ts";
-
-export interface RunningService {
-  stop(): Promise<void>;
-}
+import { shutdownWithin, type StoppableService } from "./shutdown.ts";
 
 /**
- * The `main` of a long-running service: reads `.env`, starts it, stops it cleanly on SIGINT or
- * SIGTERM. Bad configuration prints its one message (naming the variable) and exits with 2.
+ * The `main` of a long-running service: reads `.env`, starts it, stops it on SIGINT or SIGTERM
+ * within the service's deadline (`SHUTDOWN_TIMEOUT`), then exits. Bad configuration prints its one
+ * message (naming the variable) and exits with 2.
  */
 export async function runService(
-  start: () => Promise<RunningService>,
+  start: () => Promise<StoppableService>,
   log: (message: string) => void,
 ): Promise<void> {
   readDotenv();
-  let service: RunningService;
+  let service: StoppableService;
   try {
     service = await start();
   } catch (err) {
@@ -26,8 +24,8 @@ export async function runService(
   }
   const shutdown = async (signal: string) => {
     log(`${signal}: shutting down`);
-    await service.stop();
-    process.exit(0);
+    const code = await shutdownWithin(service, { log });
+    process.exit(code);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));

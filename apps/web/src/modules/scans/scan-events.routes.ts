@@ -21,6 +21,8 @@ export function registerScanEventRoutes(
     const scan = await deps.scans.get(actor, scanId);
     reply.hijack();
     const res = reply.raw;
+    // Closed while it was being authorised (the process is stopping): nothing more to send.
+    if (res.writableEnded || res.destroyed) return;
     res.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",

@@ -22,6 +22,8 @@ export function createScanUpdateHandler(
     logger: Logger;
     /** Runs in the transaction that completes a scan; what it returns runs after commit (monitoring). */
     onCompleted?: (scan: ScanRow, tx: DbOrTx) => Promise<() => Promise<void>>;
+    /** A worker that stopped gracefully gave the scan back: dispatch it again (scans service). */
+    handedBack?: (scan: ScanRow) => Promise<void>;
   },
 ) {
   return async function onScanUpdate(message: TEventOf<"scan_update">): Promise<void> {
@@ -35,7 +37,11 @@ export function createScanUpdateHandler(
       if (isTerminalScanStatus(scan.status)) return scan.ended_announced_at ? null : { unannounced: scan };
       // Duplicates and late arrivals carry a seq we have already applied.
       if (message.seq <= (scan.last_seq.scan_update ?? -1)) return null;
-      const status = nextScanStatus(scan.status, message.data.status) ?? scan.status;
+      const handedBack = message.data.handed_back === true;
+      // A scan handed back waits for a worker again (queued), whatever it was doing.
+      const status = handedBack
+        ? "queued"
+        : (nextScanStatus(scan.status, message.data.status) ?? scan.status);
       const terminal = isTerminalScanStatus(status);
       const updated = await deps.scans.update(
         scanId,
@@ -51,13 +57,14 @@ export function createScanUpdateHandler(
       if (terminal) await recordScanEnded(deps.auditEvents, updated!, tx);
       const afterCommit =
         status === "completed" && deps.onCompleted ? await deps.onCompleted(updated!, tx) : undefined;
-      return { unannounced: null, before: scan, after: updated!, terminal, afterCommit };
+      return { unannounced: null, before: scan, after: updated!, terminal, afterCommit, handedBack };
     });
     if (!outcome) return;
     if (outcome.unannounced) return announceScanEnded(deps, outcome.unannounced);
 
     // After commit: keys, jobs and browser pushes.
     const { before, after, terminal, afterCommit } = outcome;
+    if (outcome.handedBack) await deps.handedBack?.(after);
     if (terminal) {
       await announceScanEnded(deps, after);
       return afterCommit?.();

@@ -59,6 +59,11 @@ export function createScansModule(deps: {
       prefix: deps.eventChannelPrefix,
       logger,
       onCompleted: deps.onCompleted,
+      handedBack: (scan) =>
+        scans.handedBack(scan).catch((err: unknown) =>
+          // The mark stays (or the silence rule applies): the stalled-scan check dispatches it.
+          logger.error({ err, scan_id: scan.id }, "scan handed back, not dispatched yet"),
+        ),
     }),
     /** `log`: the scan's log (dashboard), pushed to the owner's browser. */
     scanLog: createLogHandler({ logs, hub, logger }),

@@ -27,6 +27,8 @@ const ORPHANED_ERROR = "The application stopped while this scan ran; resume the 
 const LOST_ERROR =
   "Progress messages of this scan were lost (Redis restarted without its data, or the event stream overflowed); resume the scan to run it again";
 const resumesKey = (scanId: string) => `scan:auto-resumes:${scanId}`;
+/** Set while a scan a stopping worker gave back waits for another worker to take it. */
+const handedBackKey = (scanId: string) => `scan:handed-back:${scanId}`;
 /** Held while one web process hands a scan to a worker, so no other hands it over too. */
 const dispatchKey = (scanId: string) => `scan:dispatching:${scanId}`;
 const DISPATCH_LOCK_MS = 60_000;
@@ -112,13 +114,15 @@ export function createScansService(deps: {
   async function dispatch(
     scan: ScanRow,
     resumeFrom: TScanStage | null,
-    redispatch = false,
+    redispatch: false | "silent" | "handed_back" = false,
   ): Promise<ScanRow> {
     if (!(await deps.kv.setIfAbsent(dispatchKey(scan.id), "1", DISPATCH_LOCK_MS))) return scan;
     try {
       const current = await deps.scans.findById(scan.id);
       if (!current || (current.status !== "pending" && !redispatch) || isTerminalScanStatus(current.status))
         return current ?? scan;
+      // Another process handed it over already (it cleared the mark under this lock).
+      if (redispatch === "handed_back" && !(await deps.kv.get(handedBackKey(scan.id)))) return current;
       const brand = await deps.brandContext.scanBrand(scan.user_id);
       if (!brand) throw notFound("User");
       const payload: TScanStartPayload = { scan_id: scan.id, ...brand, resume_from_stage: resumeFrom };
@@ -137,6 +141,7 @@ export function createScansService(deps: {
         if (redispatch) return (await deps.scans.findById(scan.id)) ?? scan;
         return (await failScan(scan.id, message)) ?? (await deps.scans.findById(scan.id)) ?? scan;
       }
+      if (redispatch === "handed_back") await deps.kv.del(handedBackKey(scan.id));
       const queued = await deps.scans.markQueued(scan.id);
       if (queued) deps.hub.publish({ type: "phase_update", scan_id: scan.id, data: { status: "queued" } });
       const now = queued ?? (await deps.scans.findById(scan.id)) ?? scan;
@@ -151,6 +156,17 @@ export function createScansService(deps: {
     } finally {
       await deps.kv.del(dispatchKey(scan.id));
     }
+  }
+
+  /** Hands a scan given back by a stopping worker to a worker, from its last completed stage. */
+  async function dispatchHandedBack(scan: ScanRow): Promise<void> {
+    const from = resumeStage(scan.stage_states) ?? "generate";
+    const now = await dispatch(scan, from, "handed_back");
+    if (now.status === "queued" && (await deps.kv.get(handedBackKey(scan.id))))
+      deps.logger.warn(
+        { scan_id: scan.id },
+        "no worker took the scan handed back; trying again at the next check",
+      );
   }
 
   /**
@@ -292,6 +308,10 @@ export function createScansService(deps: {
       let failed = 0;
       for (const candidate of await deps.scans.nonTerminal()) {
         if (candidate.status === "pending") continue; // not dispatched yet (deferred)
+        if (await deps.kv.get(handedBackKey(candidate.id))) {
+          await dispatchHandedBack(candidate); // given back, no worker took it yet: try again
+          continue;
+        }
         if (!lostWorker(candidate)) continue;
         const resumes = Number((await deps.kv.get(resumesKey(candidate.id))) ?? 0);
         const outcome = await deps.db.transaction(async (tx) => {
@@ -315,7 +335,7 @@ export function createScansService(deps: {
           const from = resumeStage(outcome.resume.stage_states) ?? "generate";
           await deps.kv.set(resumesKey(candidate.id), String(resumes + 1), 24 * 3600 * 1000);
           deps.logger.warn({ scan_id: candidate.id, from }, "scan's worker stopped reporting; resuming it");
-          await dispatch(outcome.resume, from, true);
+          await dispatch(outcome.resume, from, "silent");
         } else if (outcome?.failed) {
           failed++;
           deps.logger.warn({ scan_id: candidate.id }, "scan failed: its worker stopped reporting");
@@ -338,6 +358,18 @@ export function createScansService(deps: {
       }
       if (failed) deps.logger.error({ ...loss, failed }, "scans failed: their progress messages were lost");
       return failed;
+    },
+
+    /**
+     * A worker that stopped gracefully gave the scan back (its last message said so): it goes to a
+     * worker again at once, from its last completed stage, without spending an automatic resume
+     * (those are for workers that died). While no worker takes it, every stalled-scan check tries
+     * again, for the active key's hour; after that it is judged like a silent scan.
+     */
+    async handedBack(scan: ScanRow): Promise<void> {
+      await deps.kv.set(handedBackKey(scan.id), "1", ACTIVE_KEY_TTL_MS);
+      deps.logger.info({ scan_id: scan.id }, "scan handed back by a stopping worker; dispatching it again");
+      await dispatchHandedBack(scan);
     },
 
     /** Announces `scan` ended again (reconciliation); see `announceScanEnded`. */

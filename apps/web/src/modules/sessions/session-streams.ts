@@ -1,10 +1,13 @@
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { SessionsRepository } from "./sessions.repository.ts";
 
+/** Why a stream is closed: its session ended, or this web process is stopping (the browser reconnects elsewhere). */
+export type StreamCloseReason = "session_ended" | "shutdown";
+
 interface OpenStream {
   sessionId: string;
   userId: string;
-  close(): void;
+  close(reason: StreamCloseReason): void;
 }
 
 /**
@@ -17,18 +20,18 @@ export function createSessionStreams(deps: {
   logger: Logger;
 }) {
   const open = new Set<OpenStream>();
-  const closeWhere = (match: (s: OpenStream) => boolean) => {
+  const closeWhere = (match: (s: OpenStream) => boolean, reason: StreamCloseReason = "session_ended") => {
     for (const stream of [...open]) {
       if (!match(stream)) continue;
       open.delete(stream);
-      stream.close();
+      stream.close(reason);
     }
   };
   let timer: NodeJS.Timeout | null = null;
 
   const registry = {
     /** Tracks a stream; returns the function that forgets it when it ends by itself. */
-    track(sessionId: string, userId: string, close: () => void): () => void {
+    track(sessionId: string, userId: string, close: (reason: StreamCloseReason) => void): () => void {
       const stream = { sessionId, userId, close };
       open.add(stream);
       return () => open.delete(stream);
@@ -47,6 +50,10 @@ export function createSessionStreams(deps: {
       const live = await deps.sessions.liveIds(ids);
       closeWhere((s) => !live.has(s.sessionId));
     },
+    /** Streams open now, all sessions (what a shutdown deadline would cut). */
+    get size(): number {
+      return open.size;
+    },
     count(sessionId: string): number {
       return [...open].filter((s) => s.sessionId === sessionId).length;
     },
@@ -57,10 +64,11 @@ export function createSessionStreams(deps: {
       }, intervalMs);
       timer.unref();
     },
+    /** Stops sweeping and closes every stream: the process is stopping (shutdown, first of all). */
     stop(): void {
       if (timer) clearInterval(timer);
       timer = null;
-      closeWhere(() => true);
+      closeWhere(() => true, "shutdown");
     },
   };
   return registry;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "@brandwarden/platform/http/app-error";
 import { tokensMatch } from "@brandwarden/platform/http/bearer-auth";
 import { ZId } from "@brandwarden/contract/common";
+import type { TScanStreamClosing } from "@brandwarden/contract/browser/events";
 import { createCsrfTokens } from "./csrf.ts";
 import type { SessionStreams } from "./session-streams.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
@@ -125,12 +126,26 @@ export function installSessions(app: FastifyInstance, opts: SessionPluginOptions
 
 export type SessionCookies = ReturnType<typeof installSessions>;
 
-/** An event-stream request (EventSource sends this Accept) is ended with the session. */
+/**
+ * An event-stream request (EventSource sends this Accept) is ended with the session, or when the
+ * process stops: then a last `closing` event first, so the browser reconnects (to another web
+ * process) a second later instead of hanging the shutdown.
+ */
 function trackEventStream(request: FastifyRequest, reply: FastifyReply, streams: SessionStreams): void {
   if (!(request.headers.accept ?? "").includes("text/event-stream")) return;
-  const untrack = streams.track(request.sessionId!, request.user!.id, () => reply.raw.end());
-  reply.raw.on("close", untrack);
+  const res = reply.raw;
+  const untrack = streams.track(request.sessionId!, request.user!.id, (reason) => {
+    if (reason === "shutdown" && res.headersSent && !res.writableEnded) {
+      const closing: TScanStreamClosing = { reason };
+      res.write(`retry: ${RECONNECT_MS}\nevent: closing\ndata: ${JSON.stringify(closing)}\n\n`);
+    }
+    res.end();
+  });
+  res.on("close", untrack);
 }
+
+/** How soon a browser whose stream was closed by a shutdown connects again. */
+const RECONNECT_MS = 1000;
 
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError("unauthorized", "Log in to continue");

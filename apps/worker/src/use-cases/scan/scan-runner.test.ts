@@ -178,6 +178,70 @@ describe("scan runner", () => {
     expect(h.updates().some((u) => u.status === "completed" || u.status === "failed")).toBe(false);
   });
 
+  it("a graceful stop hands each scan back: a last `queued` update saying so, after what it published, then nothing", async () => {
+    let started!: () => void;
+    const working = new Promise<void>((r) => (started = r));
+    const slow: StageDef = {
+      name: "resolve",
+      output: "resolved",
+      async run(ctx) {
+        ctx.progress(1, 10);
+        started();
+        await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
+        await ctx.log("info", "noticed the stop");
+        throwIfCancelled(ctx.signal);
+      },
+    };
+    const h = harness(
+      [counting("generate", "candidates", []), slow, ...SIX([]).slice(2)],
+      createMemoryKv(),
+      50,
+    );
+    const running = payload();
+    const waiting = payload(); // concurrency 1: still waiting for the slot
+    const done = Promise.all([h.runner.submit(running), h.runner.submit(waiting)]);
+    await working;
+    await h.runner.close({ handBack: true });
+    expect(await done).toEqual([null, null]);
+    const of = (id: string) => h.events.filter((e) => e.scan_id === id);
+    const last = of(running.scan_id).at(-1)!;
+    expect(last.kind).toBe("scan_update");
+    expect(last.data).toMatchObject({ status: "queued", handed_back: true });
+    // Its stage states say where another worker goes on: generate done, resolve not.
+    const states = (last.data as { stage_states: Record<string, { status: string }> }).stage_states;
+    expect(states.generate!.status).toBe("completed");
+    expect(states.resolve!.status).not.toBe("completed");
+    // What the stage published on its way out came before it.
+    expect(of(running.scan_id).some((e) => e.kind === "log")).toBe(true);
+    expect(of(waiting.scan_id).at(-1)!.data).toMatchObject({ status: "queued", handed_back: true });
+    // Nothing after the hand-back (a heartbeat or late progress would read as the scan alive here).
+    const count = h.events.length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.events.length).toBe(count);
+  });
+
+  it("a stop without hand-back (a cancel of every scan) publishes nothing more", async () => {
+    let started!: () => void;
+    const working = new Promise<void>((r) => (started = r));
+    const slow: StageDef = {
+      name: "generate",
+      output: "candidates",
+      async run(ctx) {
+        started();
+        await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
+        throwIfCancelled(ctx.signal);
+      },
+    };
+    const h = harness([slow]);
+    const p = payload();
+    const done = h.runner.submit(p);
+    await working;
+    const count = h.events.length;
+    await h.runner.close();
+    expect(await done).toBeNull();
+    expect(h.events.length).toBe(count);
+  });
+
   it("throttles progress to a few updates per second", async () => {
     const busy: StageDef = {
       name: "generate",

@@ -49,6 +49,8 @@ interface Running {
 }
 
 const HEARTBEAT_MS = 30 * 1000;
+/** The abort reason of a graceful stop: the scan is handed back, not cancelled. */
+const HAND_BACK = Symbol("hand back");
 
 /**
  * Runs scans through the stages in order, in the background: at most `concurrency` at once,
@@ -124,6 +126,10 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       await progress.end("completed");
       return data;
     } catch (err) {
+      if (signal.reason === HAND_BACK) {
+        await handBack(scanId, entry, progress.states);
+        return null;
+      }
       if (err instanceof ScanCancelledError || signal.aborted) {
         deps.logger.info({ scan_id: scanId }, "scan cancelled");
         return null;
@@ -136,6 +142,26 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       return null;
     } finally {
       progress.dispose();
+    }
+  }
+
+  /**
+   * This process is stopping: the scan's last message says so (`handed_back`), after everything
+   * it published, so the web app dispatches it again from its last completed stage at once.
+   */
+  async function handBack(scanId: string, entry: Running, states: TStageStates): Promise<void> {
+    try {
+      await entry.publisher.publish("scan_update", {
+        status: "queued",
+        stage_states: structuredClone(states),
+        handed_back: true,
+      });
+      deps.logger.info({ scan_id: scanId }, "scan handed back (worker stopping)");
+    } catch (err) {
+      // The web app will find it silent and resume it (spending an automatic resume).
+      deps.logger.warn({ err, scan_id: scanId }, "scan not handed back");
+    } finally {
+      entry.publisher.close();
     }
   }
 
@@ -174,11 +200,22 @@ export function createScanRunner(deps: ScanRunnerDeps) {
         sink: deps.sink,
         scanId: payload.scan_id,
       });
-      controller.signal.addEventListener("abort", () => publisher.close(), { once: true });
+      // A cancel silences the scan at once; a hand-back still sends its last message (handBack).
+      controller.signal.addEventListener(
+        "abort",
+        () => {
+          if (controller.signal.reason !== HAND_BACK) publisher.close();
+        },
+        { once: true },
+      );
       const entry: Running = { controller, publisher, mark, done: Promise.resolve(null) };
       entry.done = (async () => {
         await slots.acquire(payload.user_id);
         try {
+          if (controller.signal.reason === HAND_BACK) {
+            await handBack(payload.scan_id, entry, {}); // still waiting for a slot
+            return null;
+          }
           if (controller.signal.aborted) return null; // cancelled while waiting for a slot
           return await run(payload, entry);
         } finally {
@@ -206,11 +243,17 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       return true;
     },
     isRunning: (scanId: string) => running.has(scanId),
-    /** Aborts every scan and waits for them to stop (shutdown). Checkpoints stay for a resume. */
-    async close(): Promise<void> {
-      for (const r of running.values()) r.controller.abort();
+    /**
+     * Stops every scan and waits for them (shutdown). Checkpoints stay. With `handBack` (a
+     * graceful stop) each scan's last message gives it back to the web app, which dispatches it
+     * again at once; without, the scans just stop (the web app resumes them once they fall silent).
+     */
+    async close(opts: { handBack?: boolean } = {}): Promise<void> {
+      for (const r of running.values()) r.controller.abort(opts.handBack ? HAND_BACK : undefined);
       await Promise.allSettled([...running.values()].map((r) => r.done));
     },
+    /** The scans running or waiting here (what a shutdown deadline would cut). */
+    scanIds: () => [...running.keys()],
   };
   return runner;
 }
