@@ -13,32 +13,41 @@ import { testDatabaseUrl } from "@brandwarden/platform/testing/services";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { spawnScript, waitForHealthy, type Spawned } from "../process.ts";
 import { splitServicesEnv } from "../world-product.ts";
+import { startTcpBalancer } from "./tcp-balancer.ts";
 
 type ScanUpdate = Extract<TEventMessage, { kind: "scan_update" }>;
 
 /**
  * The split deployment as an operator runs it: `start:web` and `start:worker` as real processes
- * on PostgreSQL and Redis, each killable (SIGKILL) and startable again on the same port, plus a
- * reader of the worker's event stream so tests see where a scan is without polling the web app.
+ * on PostgreSQL and Redis, each killable (SIGKILL), stoppable (SIGTERM) and startable again on the
+ * same port, plus a reader of the worker's event stream so tests see where a scan is without
+ * polling the web app. With several workers, the web app reaches them through one load balancer.
  */
 export async function startSplitDeployment(opts: {
   worldEnv: Record<string, string>;
   redisUrl: string;
   /** Extra settings for both services. */
   env?: Record<string, string>;
+  /** Worker processes (default 1), each on its own port behind one `WORKER_URL`. */
+  workers?: number;
+  /** The `DATABASE_URL` the web app is given for the test database's (a relay in front of it). */
+  webDatabaseUrl?: (url: string) => string;
 }) {
   const prefix = `bwdur${process.pid}${Math.random().toString(36).slice(2, 6)}`;
   const db: TestDatabase = await createTestDatabase(testDatabaseUrl());
   const dataDir = await mkdtemp(path.join(tmpdir(), "bw-durable-"));
-  const [webPort, workerPort] = [await freePort(), await freePort()];
+  const webPort = await freePort();
+  const workerPorts: number[] = [];
+  for (let i = 0; i < (opts.workers ?? 1); i++) workerPorts.push(await freePort());
+  const balancer = workerPorts.length > 1 ? await startTcpBalancer(workerPorts) : null;
   const env: Record<string, string> = {
     ...splitServicesEnv({
       worldEnv: opts.worldEnv,
-      databaseUrl: db.url,
+      databaseUrl: opts.webDatabaseUrl?.(db.url) ?? db.url,
       redisUrl: opts.redisUrl,
       prefix,
       webPort,
-      workerPort,
+      workerPort: balancer?.port ?? workerPorts[0]!,
       dataDir,
     }),
     WATCH_INTERVAL: "0",
@@ -47,7 +56,7 @@ export async function startSplitDeployment(opts: {
   };
   const webUrl = env.WEB_URL!;
   let web: Spawned | null = null;
-  let worker: Spawned | null = null;
+  const workers: Array<Spawned | null> = workerPorts.map(() => null);
   const everyProcess: Spawned[] = [];
 
   // The worker's messages as they are appended, read beside the web app (a tail, not its group).
@@ -56,7 +65,7 @@ export async function startSplitDeployment(opts: {
   let stopTail = await tailEvents(bus, prefix, (m) => void seen.push(m as TEventMessage), 0);
 
   async function start(script: "start:web" | "start:worker", port: number): Promise<Spawned> {
-    const p = spawnScript(script, env);
+    const p = spawnScript(script, script === "start:worker" ? { ...env, WORKER_PORT: String(port) } : env);
     everyProcess.push(p);
     try {
       await waitForHealthy(`http://127.0.0.1:${port}/healthz`, 120_000);
@@ -69,6 +78,20 @@ export async function startSplitDeployment(opts: {
     if (!p || p.child.exitCode !== null) return;
     p.child.kill("SIGKILL");
     await p.exited;
+  }
+  /** SIGTERM, as a deploy stops a process; resolves with its exit code and what it printed. */
+  async function terminate(p: Spawned | null, timeoutMs: number) {
+    if (!p || p.child.exitCode !== null) throw new Error("process not running");
+    p.child.kill("SIGTERM");
+    const code = await Promise.race([
+      p.exited,
+      new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), timeoutMs).unref()),
+    ]);
+    if (code === "hung") {
+      p.child.kill("SIGKILL");
+      throw new Error(`still running ${timeoutMs} ms after SIGTERM:\n${p.output().slice(-3000)}`);
+    }
+    return { code, output: p.output() };
   }
   const updatesOf = (scanId: string, since = 0) =>
     seen.slice(since).filter((m): m is ScanUpdate => m.kind === "scan_update" && m.scan_id === scanId);
@@ -86,12 +109,24 @@ export async function startSplitDeployment(opts: {
       await kill(web);
       web = null;
     },
-    async startWorker() {
-      worker = await start("start:worker", workerPort);
+    /** SIGTERM to the web process; rejects if it is still running after `timeoutMs`. */
+    async stopWeb(timeoutMs = 120_000) {
+      const p = web;
+      web = null;
+      return terminate(p, timeoutMs);
     },
-    async killWorker() {
-      await kill(worker);
-      worker = null;
+    async startWorker(i = 0) {
+      workers[i] = await start("start:worker", workerPorts[i]!);
+    },
+    async killWorker(i = 0) {
+      await kill(workers[i] ?? null);
+      workers[i] = null;
+    },
+    /** SIGTERM to worker `i` (a graceful stop: it hands its scans back). */
+    async stopWorker(i = 0, timeoutMs = 120_000) {
+      const p = workers[i] ?? null;
+      workers[i] = null;
+      return terminate(p, timeoutMs);
     },
     /** What the processes printed, for failure messages. */
     output: () => everyProcess.map((p) => p.output().slice(-4000)).join("\n----\n"),
@@ -138,6 +173,7 @@ export async function startSplitDeployment(opts: {
       await Promise.all(everyProcess.map((p) => p.exited));
       await stopTail().catch(() => undefined);
       await bus.close().catch(() => undefined);
+      await balancer?.close();
       await db.drop().catch(() => undefined);
       await deleteRedisKeys(opts.redisUrl, prefix).catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });

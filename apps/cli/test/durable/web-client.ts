@@ -24,10 +24,16 @@ export interface FindingKey {
 export function webClient(baseUrl: string) {
   const jar = new Map<string, string>();
   let csrf = "";
-  async function request(method: string, path: string, body?: unknown): Promise<Response> {
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const res = await fetch(new URL(path, baseUrl), {
       method,
       headers: {
+        ...headers,
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...(method === "GET" ? {} : { "x-csrf-token": csrf }),
@@ -76,6 +82,26 @@ export function webClient(baseUrl: string) {
         "GET",
         `/dashboard/status?scan_id=${scanId}`,
       );
+    },
+    /**
+     * Opens the scan's event stream as the dashboard's EventSource does; `text()` is what it
+     * received so far, `ended` resolves when the server ended it.
+     */
+    async openEvents(scanId: string) {
+      const res = await request("GET", `/scans/${scanId}/events`, undefined, { accept: "text/event-stream" });
+      if (!res.ok || !res.body) throw new Error(`event stream: ${res.status} ${await res.text()}`);
+      let text = "";
+      const decoder = new TextDecoder();
+      const ended = (async () => {
+        try {
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+            text += decoder.decode(chunk, { stream: true });
+          return "ended" as const;
+        } catch {
+          return "cut" as const; // reset rather than ended
+        }
+      })();
+      return { text: () => text, ended };
     },
     /** Every domain finding of the scan as the dashboard lists it, sorted by domain. */
     async rawFindings(scanId: string): Promise<Array<FindingKey & Record<string, unknown>>> {
