@@ -173,10 +173,57 @@ export function createScansService(deps: {
    * No word from the scan's worker for the silence limit (never more than the active key's hour).
    * The row's `updated_at` is the heartbeat: every applied `scan_update` sets it to when the worker
    * sent it, and it lives in the database, so a Redis restart that lost the active keys does not
-   * fail live scans.
+   * fail live scans. While the check itself fails (the database or Redis unreachable), this process
+   * cannot hear workers either: silence counts from its last failure, so the heartbeats that
+   * waited in the stream are applied before any scan is judged lost.
    */
+  let checkFailedAt = 0;
   const silent = (scan: ScanRow) =>
-    Date.now() - scan.updated_at.getTime() >= Math.min(silenceLimitMs, ACTIVE_KEY_TTL_MS);
+    Date.now() - Math.max(scan.updated_at.getTime(), checkFailedAt) >=
+    Math.min(silenceLimitMs, ACTIVE_KEY_TTL_MS);
+
+  /** `failStalled`'s work (below). */
+  async function judgeStalled(opts: { orphans?: boolean }): Promise<number> {
+    const lostWorker = (scan: ScanRow) => opts.orphans || silent(scan);
+    let failed = 0;
+    for (const candidate of await deps.scans.nonTerminal()) {
+      if (candidate.status === "pending") continue; // not dispatched yet (deferred)
+      if (await deps.kv.get(handedBackKey(candidate.id))) {
+        await dispatchHandedBack(candidate); // given back, no worker took it yet: try again
+        continue;
+      }
+      if (!lostWorker(candidate)) continue;
+      const resumes = Number((await deps.kv.get(resumesKey(candidate.id))) ?? 0);
+      const outcome = await deps.db.transaction(async (tx) => {
+        const scan = await deps.scans.lock(candidate.id, tx);
+        if (!scan || isTerminalScanStatus(scan.status) || scan.status === "pending") return null;
+        if (!lostWorker(scan)) return null;
+        if (resumes < autoResumes) {
+          // Claims the scan (fresh updated_at; queued again, for a worker to take it) before the
+          // dispatch, outside the transaction.
+          return { resume: (await deps.scans.update(scan.id, { status: "queued" }, tx))! };
+        }
+        const updated = await deps.scans.update(
+          scan.id,
+          endedPatch("failed", opts.orphans ? ORPHANED_ERROR : STALLED_ERROR),
+          tx,
+        );
+        await recordScanEnded(deps.auditEvents, updated!, tx);
+        return { failed: updated! };
+      });
+      if (outcome?.resume) {
+        const from = resumeStage(outcome.resume.stage_states) ?? "generate";
+        await deps.kv.set(resumesKey(candidate.id), String(resumes + 1), 24 * 3600 * 1000);
+        deps.logger.warn({ scan_id: candidate.id, from }, "scan's worker stopped reporting; resuming it");
+        await dispatch(outcome.resume, from, "silent");
+      } else if (outcome?.failed) {
+        failed++;
+        deps.logger.warn({ scan_id: candidate.id }, "scan failed: its worker stopped reporting");
+        await announceScanEnded(announceDeps, outcome.failed);
+      }
+    }
+    return failed;
+  }
 
   return {
     /** Creates the scan run; dispatches now, or defers while domain enrichment is pending. */
@@ -304,45 +351,12 @@ export function createScansService(deps: {
      * others skip it). Returns how many failed.
      */
     async failStalled(opts: { orphans?: boolean } = {}): Promise<number> {
-      const lostWorker = (scan: ScanRow) => opts.orphans || silent(scan);
-      let failed = 0;
-      for (const candidate of await deps.scans.nonTerminal()) {
-        if (candidate.status === "pending") continue; // not dispatched yet (deferred)
-        if (await deps.kv.get(handedBackKey(candidate.id))) {
-          await dispatchHandedBack(candidate); // given back, no worker took it yet: try again
-          continue;
-        }
-        if (!lostWorker(candidate)) continue;
-        const resumes = Number((await deps.kv.get(resumesKey(candidate.id))) ?? 0);
-        const outcome = await deps.db.transaction(async (tx) => {
-          const scan = await deps.scans.lock(candidate.id, tx);
-          if (!scan || isTerminalScanStatus(scan.status) || scan.status === "pending") return null;
-          if (!lostWorker(scan)) return null;
-          if (resumes < autoResumes) {
-            // Claims the scan (fresh updated_at; queued again, for a worker to take it) before the
-            // dispatch, outside the transaction.
-            return { resume: (await deps.scans.update(scan.id, { status: "queued" }, tx))! };
-          }
-          const updated = await deps.scans.update(
-            scan.id,
-            endedPatch("failed", opts.orphans ? ORPHANED_ERROR : STALLED_ERROR),
-            tx,
-          );
-          await recordScanEnded(deps.auditEvents, updated!, tx);
-          return { failed: updated! };
-        });
-        if (outcome?.resume) {
-          const from = resumeStage(outcome.resume.stage_states) ?? "generate";
-          await deps.kv.set(resumesKey(candidate.id), String(resumes + 1), 24 * 3600 * 1000);
-          deps.logger.warn({ scan_id: candidate.id, from }, "scan's worker stopped reporting; resuming it");
-          await dispatch(outcome.resume, from, "silent");
-        } else if (outcome?.failed) {
-          failed++;
-          deps.logger.warn({ scan_id: candidate.id }, "scan failed: its worker stopped reporting");
-          await announceScanEnded(announceDeps, outcome.failed);
-        }
+      try {
+        return await judgeStalled(opts);
+      } catch (err) {
+        checkFailedAt = Date.now();
+        throw err;
       }
-      return failed;
     },
 
     /**
