@@ -68,7 +68,7 @@ export async function startSplitDeployment(opts: {
     const p = spawnScript(script, script === "start:worker" ? { ...env, WORKER_PORT: String(port) } : env);
     everyProcess.push(p);
     try {
-      await waitForHealthy(`http://127.0.0.1:${port}/healthz`, 120_000);
+      await waitForHealthy(`http://127.0.0.1:${port}/healthz`, 300_000);
     } catch (err) {
       throw new Error(`${script} did not start: ${String(err)}\n${p.output().slice(-3000)}`);
     }
@@ -156,6 +156,21 @@ export async function startSplitDeployment(opts: {
         timeoutMs,
       );
       return running && !deployment.stagePassed(scanId, stage, since);
+    },
+    /** The scan's `handed_back` messages read after `since` (a stopping worker gave it back). */
+    handBacks: (scanId: string, since = 0) => updatesOf(scanId, since).filter((m) => m.data.handed_back),
+    /** Resolves once a worker reported a stage of the scan running after `since` (false: it ended first). */
+    async untilRunning(scanId: string, since = 0, timeoutMs = 240_000) {
+      const ended = () =>
+        updatesOf(scanId, since).some((m) => ["completed", "failed", "cancelled"].includes(m.data.status));
+      const running = () =>
+        updatesOf(scanId, since).some(
+          (m) =>
+            m.data.status === "running" &&
+            Object.values(m.data.stage_states).some((s) => s?.status === "running"),
+        );
+      await waitFor(() => ended() || running(), "a stage running", timeoutMs);
+      return !ended();
     },
     /** Resolves once the worker reported the scan past `stage`, or ended. */
     async untilStagePassed(scanId: string, stage: TScanStage, since = 0, timeoutMs = 240_000) {

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/services";
+import { sleep, waitFor } from "@brandwarden/platform/testing/wait-for";
+import type { World } from "@brandwarden/world/world";
+import { FAST_RECOVERY, signUpUser, startDurableWorld, untilScanSettled } from "./durable-world.ts";
+import { startPrivateRedis } from "./private-redis.ts";
+import { startSplitDeployment, type SplitDeployment } from "./split-deployment.ts";
+import { startTcpBalancer } from "./tcp-balancer.ts";
+import type { FindingKey, WebClient } from "./web-client.ts";
+
+const pg = await requirePostgres();
+
+/**
+ * How long PostgreSQL stays unreachable mid-enrich. CI keeps it short (the issue's "several
+ * minutes" is a manual run: BW_FAULT_PG_OUTAGE=300000); it still outlasts the event consumer's
+ * retry window for poison messages (set short below) many times over, so a connection error
+ * treated as poison would dead-letter findings and show here.
+ */
+const PG_OUTAGE_MS = Number(process.env.BW_FAULT_PG_OUTAGE ?? 30_000);
+
+/**
+ * The split deployment riding out the faults of a month in production, on PostgreSQL, a Redis of
+ * its own and two workers behind one WORKER_URL with one web process: PostgreSQL unreachable (a
+ * relay in front of it cut) for a long time mid-enrich, Redis restarted mid-social, a rolling
+ * restart of both workers, and SIGTERM to the web process while dashboards hold event streams.
+ * Each scan completes with the findings of an undisturbed run, its report and one webhook; the
+ * web process exits within its deadline. Faults follow the scan's observed progress, not timers.
+ */
+describe("the split deployment rides out database, Redis and deploy faults", () => {
+  let world: World;
+  let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
+  let pgRelay: Awaited<ReturnType<typeof startTcpBalancer>>;
+  let d: SplitDeployment;
+  let baseline: FindingKey[];
+  let users = 0;
+
+  beforeAll(async () => {
+    pg.assertAvailable();
+    world = await startDurableWorld();
+    redis = await startPrivateRedis({ persistent: true });
+    pgRelay = await startTcpBalancer([Number(new URL(testDatabaseUrl()).port || 5432)]);
+    d = await startSplitDeployment({
+      worldEnv: world.env,
+      redisUrl: redis.url,
+      workers: 2,
+      webDatabaseUrl: (url) => pgRelay.urlFor(url),
+      env: {
+        ...FAST_RECOVERY,
+        // A poison message is given up within about two seconds; an outage is not poison.
+        EVENT_MAX_DELIVERIES: "3",
+        EVENT_RETRY_BASE: "100ms",
+        EVENT_RETRY_MAX: "1s",
+        SHUTDOWN_TIMEOUT: "20s",
+      },
+    });
+    // One at a time: three processes starting at once on a loaded machine starve each other.
+    await d.startWeb();
+    await d.startWorker(0);
+    await d.startWorker(1);
+  }, 900_000);
+
+  afterAll(async () => {
+    await d?.stop();
+    await pgRelay?.close();
+    await redis?.stop();
+    await world?.stop();
+  });
+
+  /** A new user's scan, disturbed by `faults`, must settle like the baseline. */
+  async function scanThrough(what: string, faults: (scanId: string, client: WebClient) => Promise<void>) {
+    const user = await signUpUser(world, d.webUrl, `faults${++users}`);
+    const scanId = await user.client.startScan();
+    await faults(scanId, user.client);
+    const settled = await untilScanSettled(user.client, scanId, 600_000);
+    expect(settled.scan.status, `${what}: ${settled.scan.error ?? ""}\n${d.output()}`).toBe("completed");
+    expect(settled.report?.status).toBe("ready");
+    await waitFor(() => user.webhooks().length >= 1, "webhook delivered", 60_000);
+    expect(user.webhooks()).toHaveLength(1);
+    expect(user.webhooks()[0]!.json).toMatchObject({ type: "scan.completed" });
+    return { scanId, findings: await user.client.findings(scanId), client: user.client };
+  }
+
+  it("an undisturbed scan (the baseline)", async () => {
+    const { findings } = await scanThrough("baseline", async () => undefined);
+    expect(findings.length).toBeGreaterThan(5);
+    baseline = findings;
+  }, 400_000);
+
+  it("PostgreSQL unreachable mid-enrich, then Redis restarted mid-social: the scan completes like the baseline", async () => {
+    const timings: string[] = [];
+    const { findings } = await scanThrough("database and Redis outages", async (scanId) => {
+      expect(await d.untilStageRunning(scanId, "enrich")).toBe(true);
+      const since = d.mark();
+      await pgRelay.cut();
+      const cutAt = Date.now();
+      // The worker goes on without the web app's database; what it publishes waits in Redis.
+      await sleep(PG_OUTAGE_MS);
+      const heard = d.mark() - since;
+      await pgRelay.restore();
+      timings.push(`PostgreSQL down ${Date.now() - cutAt} ms, ${heard} messages published meanwhile`);
+      if (await d.untilStageRunning(scanId, "social", since)) {
+        await redis.kill();
+        await redis.start();
+        await d.retail();
+        timings.push("Redis restarted mid-social");
+      } else timings.push("social went by during the outage: Redis not restarted in this scan");
+    });
+    console.log(`faults: ${timings.join("; ")}`);
+    expect(findings).toEqual(baseline);
+  }, 900_000);
+
+  it("a rolling restart of both workers, then SIGTERM to the web with event streams open: the scan completes like the baseline and the web exits within its deadline", async () => {
+    let exit: { code: number | null; output: string } | null = null;
+    let streamsEnded: string[] = [];
+    const { findings } = await scanThrough("rolling restart and web stop", async (scanId, client) => {
+      expect(await d.untilRunning(scanId)).toBe(true);
+      for (const i of [0, 1]) {
+        expect((await d.stopWorker(i)).code, d.output()).toBe(0);
+        await d.startWorker(i);
+      }
+      if (!(await d.untilRunning(scanId, d.mark()))) return;
+      const streams = [await client.openEvents(scanId), await client.openEvents(scanId)];
+      await waitFor(() => streams.every((s) => s.text().includes("event: hello")), "streams open", 30_000);
+      exit = await d.stopWeb(120_000);
+      streamsEnded = await Promise.all(
+        streams.map(async (s) => `${await s.ended} ${s.text().includes("event: closing")}`),
+      );
+      await d.startWeb();
+    });
+    expect(exit, "the scan ended before the web process could be stopped mid-scan").not.toBeNull();
+    expect(exit!.code, exit!.output.slice(-3000)).toBe(0);
+    expect(exit!.output).not.toContain("shutdown deadline");
+    expect(streamsEnded).toEqual(["ended true", "ended true"]);
+    expect(findings).toEqual(baseline);
+  }, 900_000);
+});
