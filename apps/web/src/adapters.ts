@@ -42,6 +42,8 @@ export async function createWebAdapters(
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
     schema,
     migrationsFolder: MIGRATIONS_FOLDER,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
   });
   const {
     bus,

@@ -58,7 +58,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
   });
   // Reloads, bookmarks and new tabs of UI pages get the UI, even where a JSON route shares the path.
   if (hasUi) installPageNegotiation(app);
-  registerHealthRoutes(app, infra);
+  registerHealthRoutes(app, { pingDb: infra.pingDb, pingRedis: infra.pingRedis, wait: container.wait });
   // Webhook receivers page a scan's snapshot with the signed URL they were sent (no session).
   registerWebhookSnapshotRoutes(app, { service: s.webhookSnapshots, publicUrl: config.publicUrl });
 

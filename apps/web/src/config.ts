@@ -58,6 +58,18 @@ const ZWebEnv = z.object({
     .optional(),
   /** SIGTERM/SIGINT: event streams are closed, then the server; past this the process exits anyway. */
   SHUTDOWN_TIMEOUT: shutdownTimeout(),
+  /** Failures of an event handler that are not connection errors before the event is dead-lettered. */
+  EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** First retry delay of a failed event (doubling); and the longest, also while waiting for the database. */
+  EVENT_RETRY_BASE: durationMs().default(500),
+  EVENT_RETRY_MAX: durationMs().default(30_000),
+  /** PostgreSQL: longest wait for a connection, and for one statement (server `statement_timeout`, client `query_timeout`). */
+  DATABASE_CONNECT_TIMEOUT: durationMs().default(10_000),
+  DATABASE_STATEMENT_TIMEOUT: durationMs().default(60_000),
+  /** Longest time to receive a whole HTTP request (slow clients); event streams are not affected. */
+  REQUEST_TIMEOUT: durationMs().default(60_000),
+  /** Redis commands without an answer this long fail (blocking reads excepted), so nothing hangs while Redis is away. */
+  REDIS_COMMAND_TIMEOUT: durationMs().default(10_000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 });
@@ -97,6 +109,17 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     scanAutoResumes: env.SCAN_AUTO_RESUMES,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT,
     consumerName: env.WEB_CONSUMER_NAME ?? `${hostname()}:${env.WEB_PORT}`,
+    events: {
+      maxDeliveries: env.EVENT_MAX_DELIVERIES,
+      retryBaseMs: env.EVENT_RETRY_BASE,
+      retryMaxMs: Math.max(env.EVENT_RETRY_BASE, env.EVENT_RETRY_MAX),
+    },
+    database: {
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT,
+    },
+    requestTimeoutMs: env.REQUEST_TIMEOUT,
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
   });
 }

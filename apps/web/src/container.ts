@@ -3,6 +3,7 @@ import type { WebAdapters } from "./adapters.ts";
 import type { WebConfig } from "./config.ts";
 import { chainLogHandlers, createEventConsumer } from "./events/event-consumer.ts";
 import { defineJobs } from "./jobs/define-jobs.ts";
+import { createDependencyWait } from "./lib/dependency-wait.ts";
 import { createScanStreamHub } from "./lib/scan-stream.ts";
 import { createAiAuditModule } from "./modules/ai-audit/ai-audit.module.ts";
 import { createAlertsModule } from "./modules/alerts/alerts.module.ts";
@@ -134,10 +135,13 @@ export function createWebContainer(
     logger,
   });
 
+  const wait = createDependencyWait({ logger, pingDb: infra.pingDb });
   const consumer = createEventConsumer({
     bus: infra.bus,
     prefix: config.eventChannelPrefix,
     logger,
+    wait,
+    ...config.events,
     consumerName: config.consumerName,
     onLoss: (loss) => scans.failLost(loss),
     push: hub,
@@ -175,6 +179,7 @@ export function createWebContainer(
     infra,
     hub,
     consumer,
+    wait,
     reconciler: scanning.reconciler,
     sessionSecret: secrets.sessionSecret,
     services: {

@@ -39,10 +39,12 @@ export interface TestWeb {
 export async function startTestWeb(
   variant: DbVariant,
   env: Record<string, string> = {},
-  opts: { consume?: boolean } = {},
+  /** `dbUrl`: how the app reaches its PostgreSQL database (e.g. through a relay a test cuts). */
+  opts: { consume?: boolean; dbUrl?: (url: string) => string } = {},
 ): Promise<TestWeb> {
   const testDb = variant === "postgres" ? await createTestDatabase(testDatabaseUrl()) : null;
-  const database = await createDatabase({ url: testDb?.url, schema, migrationsFolder: MIGRATIONS_FOLDER });
+  const url = testDb && opts.dbUrl ? opts.dbUrl(testDb.url) : testDb?.url;
+  const database = await createDatabase({ url, schema, migrationsFolder: MIGRATIONS_FOLDER });
   const config = loadWebConfig({
     INTERNAL_API_TOKEN: TEST_TOKEN,
     PUBLIC_URL: "https://brandwarden.test",

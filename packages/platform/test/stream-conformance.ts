@@ -139,6 +139,29 @@ export function describeStreamConformance(
       await consumer.stop();
     });
 
+    it("retries an entry whose dependency is unreachable far past maxDeliveries, never dead-lettering it", async () => {
+      const stream = uniqueId("s");
+      const applied: unknown[] = [];
+      let outage = 12; // failures while "the database" is away: four times the poison limit
+      const consumer = await bus.consume(
+        stream,
+        { group: "web", consumer: "a", maxDeliveries: 3, retryBaseMs: 1, retryMaxMs: 5 },
+        (m) => {
+          if (outage-- > 0)
+            throw new Error("Failed query", {
+              cause: Object.assign(new Error("refused"), { code: "ECONNREFUSED" }),
+            });
+          applied.push(m);
+        },
+      );
+      await bus.append(stream, "finding");
+      await bus.append(stream, "after");
+      await waitFor(() => applied.length === 2, "both entries applied once the database is back");
+      expect(applied).toEqual(["finding", "after"]);
+      expect(await bus.streamLength(deadLetterStream(stream))).toBe(0);
+      await consumer.stop();
+    });
+
     it("gives a consumer restarted under the same name its unacknowledged entries at once", async () => {
       const stream = uniqueId("s");
       let release!: () => void;

@@ -2,6 +2,8 @@ import { ZEventMessage, type TEventKind, type TEventOf } from "@brandwarden/cont
 import type { Bus, StreamConsumer, StreamLoss } from "@brandwarden/platform/bus/bus";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import { eventKey, eventStreams, WEB_GROUP } from "@brandwarden/platform/messaging/event-streams";
+import { isConnectionError } from "@brandwarden/platform/util/connection-error";
+import type { DependencyWait } from "../lib/dependency-wait.ts";
 
 export type EventHandlers = { [K in TEventKind]: (message: TEventOf<K>) => Promise<void> };
 
@@ -18,7 +20,9 @@ export function chainLogHandlers(
  * Consumes the worker's durable event streams `<prefix>:stream:events:<n>` as one member of the
  * web processes' group. Each partition is read by one web process at a time, so a scan's messages
  * are applied once, in order, never by two processes at once; a message is acknowledged only once
- * its handler succeeded (a failing one is retried in place, then dead-lettered), and a dead
+ * its handler succeeded (a failing one is retried in place: while the database or another
+ * dependency is unreachable until it is back, shown as "waiting" by `wait`; otherwise a few
+ * times, then dead-lettered for `brandwarden events replay`), and a dead
  * process's partitions, with what it left unacknowledged, go to the others. Envelopes are
  * validated with the contract; what does not parse is dropped (logged). Handlers stay idempotent
  * and keyed by `seq`: delivery is at least once.
@@ -34,6 +38,14 @@ export function createEventConsumer(deps: {
   leaseMs?: number;
   /** Entries may have been lost before being applied (Redis restarted empty, or the stream overflowed). */
   onLoss?: (loss: StreamLoss) => unknown;
+  /** Told of connection errors and successes: the "waiting for the database" state. */
+  wait?: DependencyWait;
+  /** Failures (not connection errors) before a message is dead-lettered. Default 10. */
+  maxDeliveries?: number;
+  /** First retry delay (doubles per retry). Default 500 ms. */
+  retryBaseMs?: number;
+  /** Longest retry delay, also while waiting for the database. Default 30 s. */
+  retryMaxMs?: number;
   /** Started with the consumer: browser pushes from every web process. */
   push?: { start(): Promise<void>; stop(): Promise<void> };
 }) {
@@ -50,9 +62,13 @@ export function createEventConsumer(deps: {
     try {
       await (deps.handlers[message.kind] as (m: typeof message) => Promise<void>)(message);
     } catch (err) {
-      deps.logger.error({ err, kind: message.kind, scan_id: message.scan_id }, "event handler failed");
+      // A connection error is an outage, not a bad event: the wait logs it once, not per retry.
+      if (isConnectionError(err))
+        await deps.wait?.failed(err, { kind: message.kind, scan_id: message.scan_id });
+      else deps.logger.error({ err, kind: message.kind, scan_id: message.scan_id }, "event handler failed");
       throw err;
     }
+    deps.wait?.succeeded();
   }
 
   const onLoss = (loss: StreamLoss) => {
@@ -68,7 +84,16 @@ export function createEventConsumer(deps: {
       await deps.push?.start();
       consumer = await deps.bus.consumePartitions(
         eventStreams(deps.prefix),
-        { group: WEB_GROUP, consumer: deps.consumerName, leaseMs: deps.leaseMs, keyOf: eventKey, onLoss },
+        {
+          group: WEB_GROUP,
+          consumer: deps.consumerName,
+          leaseMs: deps.leaseMs,
+          keyOf: eventKey,
+          onLoss,
+          maxDeliveries: deps.maxDeliveries,
+          retryBaseMs: deps.retryBaseMs,
+          retryMaxMs: deps.retryMaxMs,
+        },
         apply,
       );
       await consumer.caughtUp;

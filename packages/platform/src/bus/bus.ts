@@ -32,11 +32,14 @@ export interface ConsumeOptions {
   claimIdleMs?: number;
   /**
    * A failing entry is retried in place (its key waits; nothing of that key overtakes it), with
-   * a backoff from `retryBaseMs` doubling up to `retryMaxMs`, this many times in all. After the
-   * last failure it is moved to the dead-letter stream `<stream>:dead` (logged) and acknowledged.
-   * Default 10 (about three minutes of retries with the default backoff).
+   * a backoff from `retryBaseMs` doubling up to `retryMaxMs`. A connection error (the database or
+   * Redis unreachable, see `isTransient`) is retried until the dependency is back and never counts;
+   * any other failure counts, and after this many the entry is poison: moved to the dead-letter
+   * stream `<stream>:dead` (logged) and acknowledged. Default 10.
    */
   maxDeliveries?: number;
+  /** Which failures mean "a dependency is unreachable". Default: platform `isConnectionError`. */
+  isTransient?: (err: unknown) => boolean;
   /** First retry delay. Default 500 ms. */
   retryBaseMs?: number;
   /** Longest retry delay. Default 30 s. */

@@ -1,6 +1,7 @@
 import type { Logger } from "../logger/logger.ts";
 import type { ConsumeOptions, StreamConsumer, StreamHandler } from "./bus.ts";
 import { decodeMessage } from "./codec.ts";
+import { decideRetry, type RetryCount, type RetryPolicy } from "./retry-policy.ts";
 
 export interface RawEntry {
   id: string;
@@ -39,7 +40,9 @@ const FORGET_CONSUMERS_MS = 10 * 60 * 1000;
  * The consumer side shared by both adapters: leftovers first, then claims of dead consumers'
  * entries, then new ones, each handled in stream order per key and acknowledged after its
  * handler resolved. A failing entry is retried in place with backoff, so nothing of its key
- * overtakes it; after the last attempt it goes to the dead-letter stream (never silently away).
+ * overtakes it: while a dependency is unreachable (a connection error) for as long as it lasts,
+ * otherwise up to `maxDeliveries` times, after which it goes to the dead-letter stream (never
+ * silently away).
  */
 export function runGroupConsumer(
   reader: GroupReader,
@@ -49,9 +52,12 @@ export function runGroupConsumer(
   stream = "",
 ): StreamConsumer {
   const claimIdleMs = opts.claimIdleMs ?? 15_000;
-  const maxDeliveries = Math.max(1, opts.maxDeliveries ?? 10);
-  const retryBaseMs = opts.retryBaseMs ?? 500;
-  const retryMaxMs = Math.max(retryBaseMs, opts.retryMaxMs ?? 30_000);
+  const policy: RetryPolicy = {
+    maxDeliveries: Math.max(1, opts.maxDeliveries ?? 10),
+    retryBaseMs: opts.retryBaseMs ?? 500,
+    retryMaxMs: Math.max(opts.retryBaseMs ?? 500, opts.retryMaxMs ?? 30_000),
+    isTransient: opts.isTransient,
+  };
   const trimEveryMs = opts.trimEveryMs ?? 5000;
   const isOwner = opts.isOwner ?? (() => true);
   // Idle reads wake up in time for the next claim pass and trim.
@@ -79,29 +85,33 @@ export function runGroupConsumer(
 
   /** Handles one entry, retrying in place; true when done with it (handled, or dead-lettered). */
   async function handleOne(entry: RawEntry, message: unknown): Promise<boolean> {
-    for (let attempt = 1; ; attempt++) {
+    let count: RetryCount = { failures: 0, outage: 0 };
+    for (;;) {
       if (!active()) return false;
       try {
         await handler(message, entry.id);
         return true;
       } catch (err) {
-        if (attempt >= maxDeliveries) {
+        const decision = decideRetry(policy, count, err);
+        count = decision.count;
+        const attempts = count.failures + count.outage;
+        if (decision.action === "dead_letter") {
           logger.error(
-            { err, stream, id: entry.id, attempts: attempt },
+            { err, stream, id: entry.id, attempts },
             "stream entry failed every delivery; moved to the dead-letter stream",
           );
-          await reader.deadLetter(entry, {
-            error: (err as Error)?.message ?? String(err),
-            attempts: attempt,
-          });
+          await reader.deadLetter(entry, { error: (err as Error)?.message ?? String(err), attempts });
           return true;
         }
-        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempt - 1));
-        logger.warn(
-          { err, stream, id: entry.id, attempt, retry_in_ms: delay },
-          "stream entry failed; retrying it before anything after it of its key",
+        // An outage is logged by whoever tracks it (once); each of its retries only at debug level.
+        const level = decision.transient && count.outage > 1 ? "debug" : "warn";
+        logger[level](
+          { err, stream, id: entry.id, attempt: attempts, retry_in_ms: decision.delayMs },
+          decision.transient
+            ? "stream entry waits for an unreachable dependency; retrying until it is back"
+            : "stream entry failed; retrying it before anything after it of its key",
         );
-        await pause(delay);
+        await pause(decision.delayMs);
       }
     }
   }

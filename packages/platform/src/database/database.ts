@@ -16,6 +16,14 @@ export interface CreateDatabaseOptions<TSchema extends Record<string, unknown>> 
   schema: TSchema;
   /** drizzle-kit output folder (SQL files + meta/_journal.json), applied at start. */
   migrationsFolder: string;
+  /** PostgreSQL: longest wait for a new connection. Default 10 s. */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: longest run of one statement (the server's `statement_timeout`; the client gives
+   * up a little later, `query_timeout`, in case the server is gone). 0: no limit. Default 60 s.
+   * Migrations at start are not limited.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** Both drivers' databases, seen through drizzle's common type, so repositories work on either. */
@@ -44,18 +52,28 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
 ): Promise<DatabaseHandle<TSchema>> {
   if (!/^postgres(ql)?:\/\//.test(url))
     throw new Error("database url must start with postgres:// or postgresql://");
-  const pool = new pg.Pool({ connectionString: url });
+  const connectionTimeoutMillis = opts.connectTimeoutMs ?? 10_000;
+  const statementMs = opts.statementTimeoutMs ?? 60_000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    connectionTimeoutMillis,
+    // A dead server is noticed on idle connections too, not only at the next query.
+    keepAlive: true,
+    ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + 5000 } : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   const db = drizzleNodePg({ client: pool, schema: opts.schema });
+  // Migrations on a connection of their own, without the statement limit (a big table may take long).
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis });
   try {
-    const lock = await pool.connect();
+    await lock.connect();
     try {
       await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      await migrateNodePg(db, { migrationsFolder: opts.migrationsFolder });
+      await migrateNodePg(drizzleNodePg({ client: lock }), { migrationsFolder: opts.migrationsFolder });
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-      lock.release();
+      await lock.end().catch(() => undefined);
     }
   } catch (err) {
     await pool.end();

@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { requirePostgres, testDatabaseUrl } from "../../testing/services.ts";
 import { describeDatabaseConformance } from "../../test/database-conformance.ts";
 import { createDatabase } from "./database.ts";
 import { createTestDatabase } from "../../testing/postgres-test-db.ts";
 import { FIXTURE_MIGRATIONS, fixtureSchema } from "../../test/fixture-schema.ts";
+import { startTcpRelay } from "../../testing/tcp-relay.ts";
+import { isConnectionError } from "../util/connection-error.ts";
 
 const postgres = await requirePostgres();
 
@@ -48,5 +51,54 @@ describe("postgres database", () => {
     await expect(
       createDatabase({ url: "mysql://x", schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS }),
     ).rejects.toThrow(/postgres/);
+  });
+
+  describe("timeouts and outages", () => {
+    const open = (url: string, opts: { connectTimeoutMs?: number; statementTimeoutMs?: number } = {}) =>
+      createDatabase({ url, schema: fixtureSchema, migrationsFolder: FIXTURE_MIGRATIONS, ...opts });
+
+    it("ends a statement that runs past statementTimeoutMs (a connection-class error, retried by consumers)", async () => {
+      const testDb = await createTestDatabase(testDatabaseUrl());
+      const handle = await open(testDb.url, { statementTimeoutMs: 300 });
+      try {
+        const err = await handle.db.execute(sql`select pg_sleep(30)`).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(String((err as Error)?.cause ?? err)).toMatch(/statement timeout/);
+        expect(isConnectionError(err)).toBe(true);
+        await handle.ping();
+      } finally {
+        await handle.close();
+        await testDb.drop();
+      }
+    });
+
+    it("gives up connecting after connectTimeoutMs when the server does not answer, and recovers when it does", async () => {
+      const testDb = await createTestDatabase(testDatabaseUrl());
+      const { hostname, port } = new URL(testDb.url);
+      const relay = await startTcpRelay({ host: hostname, port: Number(port || 5432) });
+      const handle = await open(relay.urlFor(testDb.url), { connectTimeoutMs: 300 });
+      try {
+        await relay.cut("hang");
+        const hung = await handle.ping().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(isConnectionError(hung)).toBe(true);
+        await relay.cut("refuse");
+        const refused = await handle.ping().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(isConnectionError(refused)).toBe(true);
+        await relay.restore();
+        await handle.ping();
+      } finally {
+        await handle.close();
+        await relay.close();
+        await testDb.drop();
+      }
+    });
   });
 });

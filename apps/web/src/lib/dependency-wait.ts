@@ -1,0 +1,65 @@
+import type { Logger } from "@brandwarden/platform/logger/logger";
+
+/** What the web app is waiting for while held work cannot be applied. */
+export type WaitingFor = "database" | "dependency";
+
+/**
+ * The visible "waiting for the database" state: the event consumer reports each connection error
+ * and each success here; the log says so once per outage (start and end, with its length), and
+ * /healthz reads `state()`. Whether it is the database is asked, not guessed: `pingDb` is tried.
+ */
+export function createDependencyWait(deps: {
+  logger: Logger;
+  pingDb: () => Promise<void>;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  let waiting: { for: WaitingFor; since: number } | null = null;
+  let checking: Promise<void> | null = null;
+
+  async function classify(): Promise<WaitingFor> {
+    try {
+      await deps.pingDb();
+      return "dependency";
+    } catch {
+      return "database";
+    }
+  }
+
+  return {
+    /** A handler failed with a connection error: its work waits (logged once per outage). */
+    async failed(err: unknown, context: Record<string, unknown> = {}): Promise<void> {
+      if (waiting) return;
+      // Concurrent failures of one outage log once.
+      checking ??= classify().then((what) => {
+        if (!waiting) {
+          waiting = { for: what, since: now() };
+          deps.logger.warn(
+            { err, ...context },
+            what === "database"
+              ? "waiting for the database: events are held and applied once it is back"
+              : "waiting for an unreachable dependency: events are held and applied once it is back",
+          );
+        }
+      });
+      await checking.finally(() => (checking = null));
+    },
+    /** A handler succeeded: any outage is over. */
+    succeeded(): void {
+      if (!waiting) return;
+      deps.logger.info(
+        { waited_ms: now() - waiting.since, waited_for: waiting.for },
+        waiting.for === "database"
+          ? "the database is back; held events applied"
+          : "dependency back; held events applied",
+      );
+      waiting = null;
+    },
+    /** Null while nothing waits. */
+    state(): { for: WaitingFor; since: string } | null {
+      return waiting ? { for: waiting.for, since: new Date(waiting.since).toISOString() } : null;
+    },
+  };
+}
+
+export type DependencyWait = ReturnType<typeof createDependencyWait>;

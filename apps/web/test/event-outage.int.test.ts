@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { deadLetterStream } from "@brandwarden/platform/bus/bus";
+import { appendEvent, eventApplied } from "@brandwarden/platform/messaging/event-streams";
+import { requirePostgres } from "@brandwarden/platform/testing/services";
+import { startTcpRelay, type TcpRelay } from "@brandwarden/platform/testing/tcp-relay";
+import { waitFor } from "@brandwarden/platform/testing/wait-for";
+import { domainFindings } from "../src/db/schema.ts";
+import { insertScan, insertUser, parkedFindingInitial } from "./factories.ts";
+import { startTestWeb, type TestWeb } from "./harness.ts";
+
+const postgres = await requirePostgres();
+const PREFIX = "brandwarden";
+
+// PostgreSQL unreachable (through a relay the test cuts) far longer than the poison-retry window:
+// the findings the worker sent meanwhile are applied when it is back, not dead-lettered.
+describe("event consumer during a PostgreSQL outage", () => {
+  let relay: TcpRelay;
+  let t: TestWeb;
+
+  beforeAll(async () => {
+    postgres.assertAvailable();
+    const target = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+    relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    t = await startTestWeb(
+      "postgres",
+      // Two failures make a message poison, after 10 ms: the outage below outlasts that many times over.
+      { EVENT_MAX_DELIVERIES: "2", EVENT_RETRY_BASE: "10ms", EVENT_RETRY_MAX: "50ms" },
+      { consume: true, dbUrl: (url) => relay.urlFor(url) },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await relay?.close();
+  });
+
+  it("holds the event while the database is away, says it waits, and applies it once it is back", async () => {
+    const user = await insertUser(t.db);
+    const scan = await insertScan(t.db, user.id, { status: "running" });
+    await relay.cut("reset");
+    const before = relay.accepted;
+    const sent = await appendEvent(t.container.infra.bus, PREFIX, {
+      v: 1,
+      kind: "findings_initial",
+      scan_id: scan.id,
+      seq: 1,
+      ts: new Date().toISOString(),
+      data: { original_domain: "acmebank.com", findings: [parkedFindingInitial("acmebank-login.com")] },
+    });
+    // Retried (each retry a new connection attempt) far past the two failures that make poison.
+    await waitFor(() => relay.accepted - before >= 20, "many connection attempts during the outage", 30_000);
+    expect(t.container.wait.state()?.for).toBe("database");
+    const health = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ database: "waiting" });
+    expect(await eventApplied(t.container.infra.bus, sent)).toBe(false);
+
+    await relay.restore();
+    await waitFor(() => eventApplied(t.container.infra.bus, sent), "the held event applied", 30_000);
+    const rows = await t.db.select().from(domainFindings).where(eq(domainFindings.scan_id, scan.id));
+    expect(rows.map((r) => r.domain)).toEqual(["acmebank-login.com"]);
+    expect(await t.container.infra.bus.streamLength(deadLetterStream(sent.stream))).toBe(0);
+    expect(t.container.wait.state()).toBeNull();
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toMatchObject({ database: "ok" });
+  });
+});
