@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/services";
 import { sleep, waitFor } from "@brandwarden/platform/testing/wait-for";
+import { startTcpRelay, type TcpRelay } from "@brandwarden/platform/testing/tcp-relay";
 import type { World } from "@brandwarden/world/world";
 import { FAST_RECOVERY, signUpUser, startDurableWorld, untilScanSettled } from "./durable-world.ts";
 import { startPrivateRedis } from "./private-redis.ts";
 import { startSplitDeployment, type SplitDeployment } from "./split-deployment.ts";
-import { startTcpBalancer } from "./tcp-balancer.ts";
 import type { FindingKey, WebClient } from "./web-client.ts";
 
 const pg = await requirePostgres();
@@ -29,7 +29,7 @@ const PG_OUTAGE_MS = Number(process.env.BW_FAULT_PG_OUTAGE ?? 30_000);
 describe("the split deployment rides out database, Redis and deploy faults", () => {
   let world: World;
   let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
-  let pgRelay: Awaited<ReturnType<typeof startTcpBalancer>>;
+  let pgRelay: TcpRelay;
   let d: SplitDeployment;
   let baseline: FindingKey[];
   let users = 0;
@@ -38,7 +38,8 @@ describe("the split deployment rides out database, Redis and deploy faults", () 
     pg.assertAvailable();
     world = await startDurableWorld();
     redis = await startPrivateRedis({ persistent: true });
-    pgRelay = await startTcpBalancer([Number(new URL(testDatabaseUrl()).port || 5432)]);
+    const pgUrl = new URL(testDatabaseUrl());
+    pgRelay = await startTcpRelay({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
     d = await startSplitDeployment({
       worldEnv: world.env,
       redisUrl: redis.url,
