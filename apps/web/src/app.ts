@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
+import { requestTimeoutOptions } from "@brandwarden/platform/http/request-timeout";
 import type { WebContainer } from "./container.ts";
 import { registerAiAuditRoutes } from "./modules/ai-audit/ai-audit.routes.ts";
 import { registerBrandContextRoutes } from "./modules/brand-profile/brand-context.routes.ts";
@@ -41,6 +42,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     loggerInstance: infra.logger as unknown as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: config.trustProxy,
+    ...requestTimeoutOptions(config.requestTimeoutMs),
   });
   // Routes that declare a response schema (zod, from @brandwarden/contract/browser) answer
   // exactly that shape: a reply that does not fit it is a 500, never a silent leak.

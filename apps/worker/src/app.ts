@@ -1,3 +1,4 @@
+import { requestTimeoutOptions } from "@brandwarden/platform/http/request-timeout";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
@@ -25,6 +26,7 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
     // pino 10 and fastify's bundled pino types differ only nominally.
     loggerInstance: infra.logger as unknown as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
+    ...requestTimeoutOptions(container.config.requestTimeoutMs),
   });
   installErrorHandler(app);
   registerWorkerHealth(app, infra.pingRedis);

@@ -35,6 +35,10 @@ const ZWorkerEnv = z.object({
       }
     })
     .default([]),
+  /** Longest time to receive a whole HTTP request (slow clients get 408). */
+  REQUEST_TIMEOUT: durationMs().default(60_000),
+  /** Redis commands without an answer this long fail (blocking reads excepted), so nothing hangs while Redis is away. */
+  REDIS_COMMAND_TIMEOUT: durationMs().default(10_000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 
@@ -146,6 +150,8 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
     llmLocalHosts: env.LLM_LOCAL_HOSTS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT,
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
     enrich: toEnrichConfig(env),
     social: toSocialConfig(env, {
