@@ -56,6 +56,10 @@ const ZWebEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, "use letters, digits and _ . : - (at most 100)")
     .optional(),
+  /** An owned domain whose profile has not come this long after it was asked for is asked again (a worker may have died). */
+  ENRICHMENT_STALE_AFTER: durationMs().default(5 * 60 * 1000),
+  /** Times it is asked again before it is failed with a message (deferred scans then go ahead). */
+  ENRICHMENT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** Failures of an event handler that are not connection errors before the event is dead-lettered. */
   EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).max(1000).default(10),
   /** First retry delay of a failed event (doubling); and the longest, also while waiting for the database. */
@@ -106,6 +110,8 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     scanSilenceLimitMs: env.SCAN_SILENCE_LIMIT,
     scanAutoResumes: env.SCAN_AUTO_RESUMES,
     consumerName: env.WEB_CONSUMER_NAME ?? `${hostname()}:${env.WEB_PORT}`,
+    enrichmentStaleMs: env.ENRICHMENT_STALE_AFTER,
+    enrichmentRetries: env.ENRICHMENT_RETRIES,
     events: {
       maxDeliveries: env.EVENT_MAX_DELIVERIES,
       retryBaseMs: env.EVENT_RETRY_BASE,

@@ -66,6 +66,8 @@ export function createWebContainer(
     blobs,
     users,
     dispatchDeferred: (userId) => scans.dispatchDeferred(userId),
+    enrichmentStaleMs: config.enrichmentStaleMs,
+    enrichmentRetries: config.enrichmentRetries,
     allowPrivateNetwork,
     publicUrl,
     logger,
@@ -108,6 +110,7 @@ export function createWebContainer(
     eventChannelPrefix: config.eventChannelPrefix,
     silenceLimitMs: config.scanSilenceLimitMs,
     autoResumes: config.scanAutoResumes,
+    sweepEnrichment: () => brand.enrichment.sweepPending(),
     logger,
   });
   const { scans } = scanning;
@@ -190,6 +193,7 @@ export function createWebContainer(
       scans,
       findings: found.findings,
       brandProfile: brand.brandProfile,
+      enrichment: brand.enrichment,
       brandContext: brand.brandContext,
       monitoredBrands: brand.monitoredBrands,
       auth: sessions.auth,
