@@ -28,6 +28,18 @@ export function registerUsersCommand(program: Command): void {
     .action(async (opts: CreateUserFlags) => (await import("./users-run.ts")).runUsersCreate(opts));
 }
 
+/** `brandwarden events replay`: dead-lettered worker→web events applied again. */
+export function registerEventsCommand(program: Command): void {
+  const events = program.command("events").description("The worker→web event streams");
+  events
+    .command("replay")
+    .description(
+      "Apply dead-lettered events again through the web app's handlers (idempotent) and print how many",
+    )
+    .option("--dry-run", "list the dead-lettered events without replaying them", false)
+    .action(async (opts: { dryRun: boolean }) => (await import("./events-run.ts")).runEventsReplay(opts));
+}
+
 /** `brandwarden learn`: fits weights from analysts' labels now, as the score stage does before each scan. */
 export function registerLearnCommand(program: Command): void {
   program

@@ -13,7 +13,7 @@ import { decodeMessage, encodeMessage } from "./codec.ts";
 import { runGroupConsumer, stopWhenClosed } from "./consumer-loop.ts";
 import { createRedisLeases } from "./leases.ts";
 import { runPartitionedConsumer } from "./partitioned-consumer.ts";
-import { createRedisGroupReader, FIELD, streamEntries } from "./redis-streams.ts";
+import { createRedisGroupReader, FIELD, streamEntries, type XEntry } from "./redis-streams.ts";
 
 /** Stream bounds below this are kept exactly. */
 const EXACT_BELOW = 10_000;
@@ -191,6 +191,16 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
       if (compareStreamIds(id, delivered) > 0) return false;
       const pending = (await publisher.xpending(stream, group, id, id, 1)) as unknown[];
       return pending.length === 0;
+    },
+    async range(stream, count) {
+      const entries = (await publisher.xrange(stream, "-", "+", "COUNT", count)) as XEntry[];
+      return entries.flatMap(([id, fields]) => {
+        const at = fields?.indexOf(FIELD) ?? -1;
+        return fields && at >= 0 ? [{ id, message: decodeMessage(fields[at + 1]!) }] : [];
+      });
+    },
+    async remove(stream, ids) {
+      return ids.length ? publisher.xdel(stream, ...ids) : 0;
     },
     async streamLength(stream) {
       return publisher.xlen(stream);

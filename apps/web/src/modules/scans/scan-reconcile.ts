@@ -19,8 +19,7 @@ const announceKey = (scanId: string) => `scan:announcing:${scanId}`;
  * - completed scans whose report is neither ready nor failed get their report job again (the
  *   job id dedupes one still queued or running; the embedded queue loses its jobs on a restart);
  * - completed scans whose report is ready (or failed) and whose `scan.completed` webhook was
- *   never enqueued (a kill between the two) or is still `pending` get it enqueued (the job id
- *   dedupes one queued or retrying);
+ *   never enqueued (a kill between the two) get it enqueued;
  * - owned domains whose profile never came (a worker died after answering) are asked for again,
  *   then failed, so deferred scans are not held back (`sweepEnrichment`);
  * - scans waiting for dispatch whose owner's domain profiles are complete are dispatched.
@@ -56,10 +55,10 @@ export function createScanReconciler(deps: {
       }
       let webhooks = 0;
       for (const scan of await deps.scans.webhooksDue(REPORT_WINDOW_DAYS)) {
-        if (!scan.webhook_state) await deps.scans.setWebhookState(scan.id, "pending");
+        await deps.scans.setWebhookState(scan.id, "pending");
         const job: TWebhookJob = { scan_id: scan.id, event: "scan.completed" };
         await deps.queue.enqueue(WEBHOOK_JOB, job, { jobId: `webhook-${scan.id}-completed` });
-        if (!scan.webhook_state) webhooks++;
+        webhooks++;
       }
       await deps.sweepEnrichment?.();
       let dispatched = 0;

@@ -64,9 +64,9 @@ export function createScansRepository(db: Db) {
       return rows.map((r) => r.scan);
     },
     /**
-     * Scans (ended in the last `days`) whose end webhook is due but not known to be done: a
-     * completed scan whose report is ready or failed, with no webhook state (never enqueued: the
-     * process died in between) or `pending` (enqueued; the embedded queue loses jobs on a restart).
+     * Completed scans (of the last `days`) whose report is ready or failed and whose webhook was
+     * never enqueued (no state: the process died in between). A `pending` one is the queue's to
+     * retry: enqueueing it again while it is being delivered would send it twice.
      */
     async webhooksDue(days: number): Promise<ScanRow[]> {
       const rows = await db
@@ -78,7 +78,7 @@ export function createScansRepository(db: Db) {
             eq(scans.status, "completed"),
             gte(scans.completed_at, sql`now() - make_interval(days => ${days})`),
             inArray(reports.status, ["ready", "failed"]),
-            or(isNull(scans.webhook_state), eq(scans.webhook_state, "pending")),
+            isNull(scans.webhook_state),
           ),
         );
       return rows.map((r) => r.scan);
