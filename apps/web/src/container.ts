@@ -1,6 +1,7 @@
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import type { WebAdapters } from "./adapters.ts";
 import type { WebConfig } from "./config.ts";
+import { listDeadLetters, replayDeadLetters } from "./events/dead-letters.ts";
 import { chainLogHandlers, createEventConsumer } from "./events/event-consumer.ts";
 import { defineJobs } from "./jobs/define-jobs.ts";
 import { createDependencyWait } from "./lib/dependency-wait.ts";
@@ -183,6 +184,17 @@ export function createWebContainer(
     hub,
     consumer,
     wait,
+    /** Events dead-lettered as poison: listed, or applied again (`brandwarden events replay`). */
+    deadLetters: {
+      list: () => listDeadLetters(infra.bus, config.eventChannelPrefix),
+      replay: () =>
+        replayDeadLetters({
+          bus: infra.bus,
+          prefix: config.eventChannelPrefix,
+          apply: consumer.apply,
+          logger,
+        }),
+    },
     reconciler: scanning.reconciler,
     sessionSecret: secrets.sessionSecret,
     services: {

@@ -1,7 +1,6 @@
 import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebAdapters } from "@brandwarden/web/adapters";
 import { createWebContainer } from "@brandwarden/web/container";
-import { listDeadLetters, replayDeadLetters } from "@brandwarden/web/events/dead-letters";
 import { readOrCreateSecret } from "@brandwarden/web/lib/secret-file";
 import { loadCliConfig } from "../config.ts";
 import { UsageError } from "../usage-error.ts";
@@ -20,25 +19,20 @@ export async function runEventsReplay(opts: { dryRun: boolean }): Promise<void> 
     );
   const infra = await createWebAdapters(config);
   try {
-    if (opts.dryRun) {
-      const letters = await listDeadLetters(infra.bus, config.eventChannelPrefix);
-      for (const l of letters)
-        console.log([l.at ?? "-", l.kind, l.scan_id ?? "-", `attempts=${l.attempts}`, l.error].join("\t"));
-      console.log(
-        `${letters.length} dead-lettered event${letters.length === 1 ? "" : "s"} (dry run: nothing replayed)`,
-      );
-      return;
-    }
     const sessionSecret =
       config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
     const container = createWebContainer(config, infra, { sessionSecret });
     try {
-      const { replayed, failed } = await replayDeadLetters({
-        bus: infra.bus,
-        prefix: config.eventChannelPrefix,
-        apply: container.consumer.apply,
-        logger: infra.logger,
-      });
+      if (opts.dryRun) {
+        const letters = await container.deadLetters.list();
+        for (const l of letters)
+          console.log([l.at ?? "-", l.kind, l.scan_id ?? "-", `attempts=${l.attempts}`, l.error].join("\t"));
+        console.log(
+          `${letters.length} dead-lettered event${letters.length === 1 ? "" : "s"} (dry run: nothing replayed)`,
+        );
+        return;
+      }
+      const { replayed, failed } = await container.deadLetters.replay();
       console.log(
         `replayed ${replayed} dead-lettered event${replayed === 1 ? "" : "s"}${failed ? `; ${failed} failed again and were kept` : ""}`,
       );

@@ -1,4 +1,3 @@
-import type { WebhookState } from "../../db/schema.ts";
 import type { TSocialPlatformCoverage } from "@brandwarden/contract/findings";
 import type { TReportState } from "@brandwarden/contract/browser/scans";
 import type { TScanStartPayload } from "@brandwarden/contract/scan";
@@ -245,8 +244,10 @@ export function createScansService(deps: {
     /** The scan, whoever's it is (the app's own work: events, jobs, the internal API); null when none. */
     findById: (scanId: string): Promise<ScanRow | null> => deps.scans.findById(scanId),
     /** Records where the scan's end webhook is (reconciliation enqueues one due and never enqueued). */
-    setWebhookState: (scanId: string, state: WebhookState): Promise<void> =>
-      deps.scans.setWebhookState(scanId, state),
+    setWebhookState: (
+      scanId: string,
+      state: Parameters<ScansRepository["setWebhookState"]>[1],
+    ): Promise<void> => deps.scans.setWebhookState(scanId, state),
 
     /** The social platforms the scan could not check, as the worker reported them (replaces). */
     async recordSocialCoverage(scanId: string, coverage: TSocialPlatformCoverage[]): Promise<void> {
