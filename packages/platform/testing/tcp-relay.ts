@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 
 /** How a cut relay treats connections: as a server that is down, a reset, or a silent network. */
-export type CutMode = "refuse" | "reset" | "hang";
+type CutMode = "refuse" | "reset" | "hang";
 
 export interface TcpRelay {
   /** Where clients connect instead of the target (127.0.0.1). */
