@@ -225,7 +225,9 @@ describe("the admin area and the learner, in Chromium", () => {
       const { scoring } = bw.app.web.container.services;
       const own = await scoring.storeWeights({ weights: { login_form: 18 }, sample_size: 10 }, owner.id);
       await page.reload();
-      await scoredBy.getByText(`your own learned weights, version ${own.version}, from 10 labels of yours`).waitFor();
+      await scoredBy
+        .getByText(`your own learned weights, version ${own.version}, from 10 labels of yours`)
+        .waitFor();
       await snap(page, "a3-triage-own-weights");
       await context.close();
     },

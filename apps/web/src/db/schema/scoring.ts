@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /**
@@ -18,7 +28,9 @@ export const scoringWeights = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("scoring_weights_platform_version_idx").on(t.version).where(sql`${t.user_id} is null`),
+    uniqueIndex("scoring_weights_platform_version_idx")
+      .on(t.version)
+      .where(sql`${t.user_id} is null`),
     uniqueIndex("scoring_weights_user_version_idx")
       .on(t.user_id, t.version)
       .where(sql`${t.user_id} is not null`),

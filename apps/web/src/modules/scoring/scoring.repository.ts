@@ -1,4 +1,17 @@
-import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { domainFindings, feedbackLabels, scoringWeights } from "../../db/schema.ts";

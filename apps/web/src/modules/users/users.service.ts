@@ -106,7 +106,12 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; auditE
           if (!row) throw notFound("User");
           if (before && before.trusted !== row.trusted)
             await deps.auditEvents.record(
-              { name: "user_trust_changed", user_id: adminId, subject_id: id, data: { trusted: row.trusted } },
+              {
+                name: "user_trust_changed",
+                user_id: adminId,
+                subject_id: id,
+                data: { trusted: row.trusted },
+              },
               tx,
             );
           return row;

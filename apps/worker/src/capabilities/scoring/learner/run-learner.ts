@@ -127,7 +127,8 @@ export async function runLearner(api: Api, opts: RunLearnerOptions = {}): Promis
     };
   }
   // The set this fit replaces in its own scope (none yet: nothing to bound against but the anchor).
-  const previous = userId === undefined ? (platform.version > 0 ? platform : null) : (current?.user_id ? current : null);
+  const previous =
+    userId === undefined ? (platform.version > 0 ? platform : null) : current?.user_id ? current : null;
 
   const learned: LearnedSet[] = [];
   const merged: TWeights = { ...replaced.weights };
