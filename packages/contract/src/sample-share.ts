@@ -5,7 +5,7 @@
  */
 
 /** At most this fraction of a shared sample's maximum size comes from one user. */
-export const MAX_USER_SHARE = 0.2;
+const MAX_USER_SHARE = 0.2;
 
 /** Labels one user may contribute to a shared sample of at most `max` (100 of 500). */
 export function perUserCap(max: number, share: number = MAX_USER_SHARE): number {

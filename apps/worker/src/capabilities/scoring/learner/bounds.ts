@@ -7,7 +7,7 @@
 import type { TWeights } from "@brandwarden/contract/scoring";
 
 /** A fit moves a weight by at most this factor from each reference (×/÷). */
-export const MAX_FACTOR_PER_FIT = 2;
+const MAX_FACTOR_PER_FIT = 2;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 

@@ -112,8 +112,8 @@ export async function runLearner(api: Api, opts: RunLearnerOptions = {}): Promis
   const index = clusterIndex(clusters);
   // Rule 7 counts the labelled samples together, whatever their kind: ten mixed labels are ten.
   let labeled = latestPerFinding(samples).filter((s) => sets.some((set) => set.kind === s.kind));
-  // A user's fit reads only that user's labels; the shared one caps each account's share
-  // (the web application serves it so; this keeps a sample that is not from depending on it).
+  // A user's fit reads only that user's labels; the shared one caps each account's share. The web
+  // application already serves them so; the learner holds to it whatever it is served.
   if (userId !== undefined) labeled = labeled.filter((s) => s.user_id === undefined || s.user_id === userId);
   else labeled = capUserShare(labeled, (s) => s.user_id, FEEDBACK_SAMPLES_LIMIT);
   const replaced = current ?? platform;
