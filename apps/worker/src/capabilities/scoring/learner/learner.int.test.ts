@@ -20,7 +20,8 @@ describe("learner against a real web app (PGlite)", () => {
     web = await startTestWeb("pglite");
     const baseUrl = await web.app.listen({ port: 0, host: "127.0.0.1" });
     client = createWebClient({ baseUrl, token: TEST_TOKEN });
-  });
+    // Migrating a fresh PGlite takes seconds, and much longer on a loaded machine.
+  }, 300_000);
   afterAll(() => web?.close());
 
   const label = (userId: string, i: number, confirmed: boolean, mx: number) => ({
