@@ -41,8 +41,8 @@ export function createWebContainer(
   const worker = createWorkerClient({ baseUrl: config.workerUrl, token: config.internalApiToken });
   const outbound = createGuardedAgent({ allowPrivateNetwork });
 
-  const { users } = createUsersModule({ db });
   const { auditEvents } = createAuditEventsModule({ db });
+  const { users } = createUsersModule({ db, auditEvents });
   const { settings } = createSettingsModule({
     db,
     secretKey: config.settingsEncryptionKey ?? secrets.sessionSecret,
@@ -70,7 +70,11 @@ export function createWebContainer(
     publicUrl,
     logger,
   });
-  const { scoring, weightsAdmin } = createScoringModule({ db, minLabeledSamples: config.minLabeledSamples });
+  const { scoring, weightsAdmin } = createScoringModule({
+    db,
+    users,
+    minLabeledSamples: config.minLabeledSamples,
+  });
   const { alerts, deliverAlert } = createAlertsModule({
     db,
     queue,

@@ -28,12 +28,19 @@ export function registerUsersCommand(program: Command): void {
     .action(async (opts: CreateUserFlags) => (await import("./users-run.ts")).runUsersCreate(opts));
 }
 
-/** `brandwarden learn`: fits weights from analysts' labels now, as the score stage does before each scan. */
+/**
+ * `brandwarden learn [--user <id>]`: fits weights from analysts' labels now, as the score stage does
+ * before each scan: the platform's set from trusted accounts' labels, or one user's own set.
+ */
 export function registerLearnCommand(program: Command): void {
   program
     .command("learn")
-    .description("Fit signal weights from analysts' labels (via the web app's internal API) and store them")
-    .action(async () => (await import("./learn-run.ts")).runLearn());
+    .description(
+      "Fit signal weights from analysts' labels (via the web app's internal API) and store them: " +
+        "the platform's set from trusted accounts' labels, or with --user one user's own set",
+    )
+    .option("--user <id>", "learn this user's own set from their labels")
+    .action(async (opts: { user?: string }) => (await import("./learn-run.ts")).runLearn(opts));
 }
 
 /** `brandwarden world ...`: the sandbox internet, until interrupted. Flags are parsed by the world itself. */

@@ -25,7 +25,7 @@ import type {
 import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
 import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
 import type { TSessionInfo, TSessionUser } from "@brandwarden/contract/browser/session";
-import type { TLabelResult, TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
+import type { TLabelResult, TTriageItem, TTriageLearnerStatus } from "@brandwarden/contract/browser/triage";
 import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
 import type { FindingsQuery } from "./findings-query.ts";
@@ -113,7 +113,7 @@ export const scanEventsUrl = (scanId: string) => forUser(`/scans/${scanId}/event
 
 export const triageApi = {
   queue: (scanId?: string) =>
-    request<{ items: TTriageItem[]; learner: TLearnerStatus }>("GET", "/triage/queue", undefined, {
+    request<{ items: TTriageItem[]; learner: TTriageLearnerStatus }>("GET", "/triage/queue", undefined, {
       query: { scan_id: scanId, user_id: actingFor() },
     }),
   label: (kind: TFindingKind, finding_id: string, label: TLabel, reason?: string) =>
@@ -146,7 +146,7 @@ export const adminApi = {
   users: () => request<{ users: TAdminUser[] }>("GET", "/admin/users"),
   createUser: (body: { email: string; password: string; admin: boolean }) =>
     request<{ user: TAdminUser }>("POST", "/admin/users", body),
-  updateUser: (id: string, body: { email?: string; admin?: boolean }) =>
+  updateUser: (id: string, body: { email?: string; admin?: boolean; trusted?: boolean }) =>
     request<{ user: TAdminUser }>("PATCH", `/admin/users/${id}`, body),
   deleteUser: (id: string) => request<void>("DELETE", `/admin/users/${id}`),
   settings: () => request<TAdminSettings>("GET", "/admin/settings"),

@@ -17,6 +17,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     password_hash: text("password_hash").notNull(),
     admin: boolean("admin").notNull().default(false),
+    /** Set by an admin: this account's labels may train the platform's weight set. */
+    trusted: boolean("trusted").notNull().default(false),
     brand_name: text("brand_name"),
     brand_names: jsonb("brand_names").$type<string[]>().notNull().default([]),
     keywords: jsonb("keywords").$type<string[]>().notNull().default([]),

@@ -18,12 +18,21 @@ export function createUsersRepository(db: Db) {
       return created!;
     },
     /** Every user, newest first (the admin area's registry). */
+    /** The accounts whose labels train the platform's weight set. */
+    async trustedIds(): Promise<string[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.trusted, true));
+      return rows.map((r) => r.id);
+    },
     list(): Promise<UserRow[]> {
       return db.select().from(users).orderBy(desc(users.created_at));
     },
     /** The updated user, or null when there is none; a taken e-mail throws the database's 23505. */
-    async update(id: string, set: { email?: string; admin?: boolean }): Promise<UserRow | null> {
-      const [row] = await db
+    async update(
+      id: string,
+      set: { email?: string; admin?: boolean; trusted?: boolean },
+      tx: DbOrTx = db,
+    ): Promise<UserRow | null> {
+      const [row] = await tx
         .update(users)
         .set({ ...set, updated_at: sql`now()` })
         .where(eq(users.id, id))

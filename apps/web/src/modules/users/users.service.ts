@@ -5,6 +5,7 @@ import { AppError, invalid, notFound } from "@brandwarden/platform/http/app-erro
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { passwordProblem } from "./password-rule.ts";
 import type { UsersRepository } from "./users.repository.ts";
+import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
 import type { UserRow } from "../../db/rows.ts";
 
 const ZEmail = z.email().max(254);
@@ -28,7 +29,7 @@ function isUniqueViolation(err: unknown): boolean {
  * The user accounts: sign-up and the admin area's registry, e-mail and admin flag, passwords
  * (Argon2id) and the row lock that makes one user's work take turns across modules.
  */
-export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
+export function createUsersService(deps: { db: Db; repo: UsersRepository; auditEvents: AuditEventsService }) {
   // Verified against when the account does not exist, so that answer takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   return {
@@ -70,6 +71,9 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
     setPasswordHash: (tx: DbOrTx, id: string, passwordHash: string): Promise<void> =>
       deps.repo.setPasswordHash(tx, id, passwordHash),
 
+    /** The accounts whose labels train the platform's weight set (an admin marks them). */
+    trustedUserIds: (): Promise<string[]> => deps.repo.trustedIds(),
+
     /** The admin area's registry: every user, newest first. */
     listUsers: (): Promise<UserRow[]> => deps.repo.list(),
 
@@ -80,23 +84,38 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
     },
 
     /**
-     * An admin changes a user's e-mail or admin flag; an admin cannot remove their own flag (422),
-     * and an e-mail can belong to one user only (409).
+     * An admin changes a user's e-mail, admin or trusted flag; an admin cannot remove their own
+     * admin flag (422), and an e-mail can belong to one user only (409). A change of the trusted
+     * flag is audited with the account it moves.
      */
     async updateUser(
       adminId: string,
       id: string,
-      patch: { email?: string; admin?: boolean },
+      patch: { email?: string; admin?: boolean; trusted?: boolean },
     ): Promise<UserRow> {
       if (id === adminId && patch.admin === false)
         throw new AppError("invalid", "You cannot remove your own admin flag");
-      const set: { email?: string; admin?: boolean } = {};
+      const set: { email?: string; admin?: boolean; trusted?: boolean } = {};
       if (patch.email !== undefined) set.email = normaliseEmail(patch.email);
       if (patch.admin !== undefined) set.admin = patch.admin;
+      if (patch.trusted !== undefined) set.trusted = patch.trusted;
       try {
-        const row = await deps.repo.update(id, set);
-        if (!row) throw notFound("User");
-        return row;
+        return await deps.db.transaction(async (tx) => {
+          const before = set.trusted === undefined ? null : await deps.repo.lockUser(tx, id);
+          const row = await deps.repo.update(id, set, tx);
+          if (!row) throw notFound("User");
+          if (before && before.trusted !== row.trusted)
+            await deps.auditEvents.record(
+              {
+                name: "user_trust_changed",
+                user_id: adminId,
+                subject_id: id,
+                data: { trusted: row.trusted },
+              },
+              tx,
+            );
+          return row;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError("conflict", "Another user has that e-mail address");
         throw err;

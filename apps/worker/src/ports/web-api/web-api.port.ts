@@ -14,11 +14,16 @@ import type { TAiProviderSetting, TAuditConfig } from "@brandwarden/contract/set
 // The web app's internal API (`/v1`) as the worker's parts use it, one interface per concern;
 // web-client.ts implements them all over HTTP (a failed call is its `WebApiError`).
 
+/**
+ * Scoring, per scope: without `userId` the platform's weights (and trusted accounts' labels and
+ * campaigns); with it that user's (`?user_id=`). `getWeights(userId)` answers the set that scores
+ * the user's scans: their own learned set, else the platform's (`user_id` says which).
+ */
 export interface ScoringApi {
-  getWeights(): Promise<TWeightSet>;
-  putWeights(body: TWeightSetPut): Promise<TWeightSet>;
-  getFeedbackSamples(): Promise<TFeedbackSample[]>;
-  getCampaignStats(): Promise<TCampaignCluster[]>;
+  getWeights(userId?: string): Promise<TWeightSet>;
+  putWeights(body: TWeightSetPut, userId?: string): Promise<TWeightSet>;
+  getFeedbackSamples(userId?: string): Promise<TFeedbackSample[]>;
+  getCampaignStats(userId?: string): Promise<TCampaignCluster[]>;
   /** `POST /v1/scoring/key_history`: distinct domains per key in earlier scans (optional: fakes may omit it). */
   getKeyHistory?(body: TKeyHistoryRequest): Promise<Record<string, number>>;
 }

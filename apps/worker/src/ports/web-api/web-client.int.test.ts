@@ -19,9 +19,16 @@ describe("web client against a real web app (PGlite)", () => {
       weights: DEFAULT_DOMAIN_WEIGHTS,
       source: "manual",
       sample_size: 0,
+      user_id: null,
     });
     const stored = await client.putWeights({ weights: { login_form: 18 }, sample_size: 12 });
-    expect(stored).toEqual({ version: 1, weights: { login_form: 18 }, source: "learned", sample_size: 12 });
+    expect(stored).toEqual({
+      version: 1,
+      weights: { login_form: 18 },
+      source: "learned",
+      sample_size: 12,
+      user_id: null,
+    });
     expect((await client.getWeights()).version).toBe(1);
     expect(await client.getFeedbackSamples()).toEqual([]);
     expect(await client.getCampaignStats()).toEqual([]);
@@ -81,5 +88,14 @@ describe("web client edge cases (injected fetch)", () => {
     expect(seen!.url).toBe("http://web.test/v1/scoring/weights");
     expect((seen!.init.headers as Record<string, string>).authorization).toBe("Bearer secret-token");
     expect(seen!.init.body).toBe('{"weights":{}}');
+    // A user's scope is the query's `user_id`.
+    const user = "00000000-0000-4000-8000-000000000001";
+    await client.putWeights({ weights: {} }, user);
+    expect(seen!.url).toBe(`http://web.test/v1/scoring/weights?user_id=${user}`);
+    await client.getWeights(user);
+    expect([seen!.url, seen!.init.method]).toEqual([
+      `http://web.test/v1/scoring/weights?user_id=${user}`,
+      "GET",
+    ]);
   });
 });

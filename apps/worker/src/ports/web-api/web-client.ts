@@ -115,14 +115,19 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     return parsed.data;
   }
 
+  /** The scoring endpoints' scope: a user's (`?user_id=`) or, without one, the platform's. */
+  const scope = (userId: string | undefined) =>
+    userId === undefined ? "" : `?user_id=${encodeURIComponent(userId)}`;
+
   return {
     request,
-    getWeights: () => request("GET", "/v1/scoring/weights", ZWeightSet),
-    putWeights: (body) => request("PUT", "/v1/scoring/weights", ZWeightSet, body),
-    getFeedbackSamples: async () =>
-      (await request("GET", "/v1/scoring/feedback_samples", ZFeedbackSamplesResponse)).samples,
-    getCampaignStats: async () =>
-      (await request("GET", "/v1/scoring/campaign_stats", ZCampaignStatsResponse)).clusters,
+    getWeights: (userId) => request("GET", `/v1/scoring/weights${scope(userId)}`, ZWeightSet),
+    putWeights: (body, userId) => request("PUT", `/v1/scoring/weights${scope(userId)}`, ZWeightSet, body),
+    getFeedbackSamples: async (userId) =>
+      (await request("GET", `/v1/scoring/feedback_samples${scope(userId)}`, ZFeedbackSamplesResponse))
+        .samples,
+    getCampaignStats: async (userId) =>
+      (await request("GET", `/v1/scoring/campaign_stats${scope(userId)}`, ZCampaignStatsResponse)).clusters,
     getKeyHistory: async (body) =>
       (await request("POST", "/v1/scoring/key_history", ZKeyHistoryResponse, body)).counts,
     getAuditData: (scanId) =>
