@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { users } from "../src/db/schema.ts";
 import { browserAgent } from "./browser-agent.ts";
+import { requirePostgres } from "@brandwarden/platform/testing/services";
 import { startTestWeb, type TestWeb } from "./harness.ts";
 import { startMailbox } from "./mailbox.ts";
 
@@ -14,12 +15,15 @@ import { startMailbox } from "./mailbox.ts";
 
 const PASSWORD = "correct horse battery staple";
 const PROXY = "10.0.0.2";
+// PostgreSQL (as in production); the logic under test is the same on the embedded database.
+const postgres = await requirePostgres();
 
 describe("accounts behind one proxy (TRUST_PROXY=1), with every log line captured", () => {
   let t: TestWeb;
   let mailbox: Awaited<ReturnType<typeof startMailbox>>;
   const log: string[] = [];
   beforeAll(async () => {
+    postgres.assertAvailable();
     mailbox = await startMailbox();
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -28,7 +32,7 @@ describe("accounts behind one proxy (TRUST_PROXY=1), with every log line capture
       },
     });
     t = await startTestWeb(
-      "pglite",
+      "postgres",
       { TRUST_PROXY: "1", SMTP_URL: mailbox.url },
       { logger: pino({ level: "info" }, sink) },
     );
