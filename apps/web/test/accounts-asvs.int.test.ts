@@ -7,7 +7,9 @@ import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { users } from "../src/db/schema.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { requirePostgres } from "@brandwarden/platform/testing/services";
-import { startTestWeb, type TestWeb } from "./harness.ts";
+import { createSnapshotLinks } from "../src/modules/webhooks/snapshot-links.ts";
+import { insertScan } from "./factories.ts";
+import { startTestWeb, TEST_SNAPSHOT_LINK_SECRET, type TestWeb } from "./harness.ts";
 import { startMailbox } from "./mailbox.ts";
 
 // Issue 27: accounts as ASVS asks (lockout per account and address, breached and common passwords
@@ -103,6 +105,26 @@ describe("accounts behind one proxy (TRUST_PROXY=1), with every log line capture
     });
     expect(created.statusCode).toBe(422);
     expect(created.json().message).toMatch(/too easy to guess/);
+  });
+
+  it("lets a user revoke every snapshot link sent so far", async () => {
+    const a = viaProxy("198.51.100.40");
+    const user = await a.signup(`revoke-${randomUUID()}@example.com`);
+    const scan = await insertScan(t.db, user.id, { status: "completed" });
+    const links = createSnapshotLinks({
+      secret: TEST_SNAPSHOT_LINK_SECRET,
+      publicUrl: "https://brandwarden.test",
+    });
+    const path = (generation: number) =>
+      links.urlFor(scan.id, generation).url.replace("https://brandwarden.test", "");
+    const before = path(0);
+    expect((await a.get(before)).statusCode).toBe(200);
+    expect((await browserAgent(t.app).del("/account/snapshot-links")).statusCode).toBe(403);
+    expect((await a.del("/account/snapshot-links")).statusCode).toBe(204);
+    const revoked = await a.get(before);
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json().message).toMatch(/revoked/);
+    expect((await a.get(path(1))).statusCode).toBe(200);
   });
 
   it("writes no reset token, snapshot signature or token parameter to any log line", async () => {
