@@ -122,6 +122,12 @@ describe("brandwarden users create", () => {
     const shortPw = await runCli(["users", "create", "--email", "a@example.com", "--password", "short"], env);
     expect(shortPw.code).toBe(2);
     expect(shortPw.output).toMatch(/--password: Passwords need 10 to 200 characters/);
+    const common = await runCli(
+      ["users", "create", "--email", "b@example.com", "--password", "password12"],
+      env,
+    );
+    expect(common.code).toBe(2);
+    expect(common.output).toMatch(/--password: This password is too easy to guess/);
     const badEmail = await runCli(
       ["users", "create", "--email", "not-an-email", "--password", "long enough pw"],
       env,

@@ -14,7 +14,7 @@ import { registerBrandContextRoutes } from "./modules/brand-profile/brand-contex
 import { registerBrandProfileRoutes } from "./modules/brand-profile/brand-profile.routes.ts";
 import { registerMonitoredBrandsRoutes } from "./modules/brand-profile/monitored-brands.routes.ts";
 import { installPageNegotiation } from "./lib/page-negotiation.ts";
-import { requestLogger } from "./lib/request-log.ts";
+import { requestLogger } from "@brandwarden/platform/logger/request-log";
 import { registerAdminRoutes } from "./modules/admin/admin.routes.ts";
 import { registerWeightsAdminRoutes } from "./modules/admin/weights.routes.ts";
 import { registerNarrativeRoutes } from "./modules/reports/narratives.routes.ts";

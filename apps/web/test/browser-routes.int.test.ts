@@ -79,7 +79,7 @@ for (const { variant, status } of await dbVariants()) {
         expect(forged.statusCode).toBe(401);
       });
 
-      it("makes an address sending wrong passwords wait longer each time, while the owner logs in from theirs", async () => {
+      it("makes an address sending wrong passwords wait (429, Retry-After) while the owner logs in from theirs", async () => {
         const email = `rl-${randomUUID()}@example.com`;
         await browserAgent(t.app).signup(email);
         const attacker = browserAgent(t.app, { remoteAddress: "203.0.113.66" });

@@ -1,7 +1,7 @@
-import type { Logger } from "@brandwarden/platform/logger/logger";
+import type { Logger } from "./logger.ts";
 
 const REDACTED = "[redacted]";
-/** Path segments that are credentials: a reset token (the API's and the UI page's older link forms). */
+/** Path segments that are credentials: the web app's reset tokens (the API's and the UI page's older link forms). */
 const SECRET_PATHS = [/^(\/passwords\/)[^/?#]+/, /^(\/reset-password\/)[^/?#]+/, /^(\/reset\/)[^/?#]+/];
 /** Query parameters whose values are credentials (snapshot signatures, API and reset tokens, keys). */
 const SECRET_PARAM = /^(.*[_-])?(token|sig|signature|secret|key|apikey|password|code|auth)$/i;
