@@ -32,7 +32,7 @@ import { createWorkerClient } from "./worker-client/worker-client.ts";
 export function createWebContainer(
   config: WebConfig,
   infra: WebAdapters,
-  secrets: { sessionSecret: string },
+  secrets: { sessionSecret: string; snapshotLinkSecret: string },
 ) {
   const { db, kv, queue, blobs, logger } = infra;
   const { publicUrl, allowPrivateNetwork } = config;
@@ -134,7 +134,7 @@ export function createWebContainer(
     scans,
     agent: outbound,
     allowPrivateNetwork,
-    secret: secrets.sessionSecret,
+    secret: secrets.snapshotLinkSecret,
     publicUrl,
     logger,
   });

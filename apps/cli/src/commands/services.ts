@@ -23,7 +23,10 @@ export function registerUsersCommand(program: Command): void {
     .command("create")
     .description("Create a user and print its id")
     .requiredOption("--email <email>", "the user's e-mail address")
-    .requiredOption("--password <password>", "the user's password (10 to 200 characters)")
+    .requiredOption(
+      "--password <password>",
+      "the user's password (10 to 200 characters, not common or easily guessed)",
+    )
     .option("--admin", "give the user the admin flag", false)
     .action(async (opts: CreateUserFlags) => (await import("./users-run.ts")).runUsersCreate(opts));
 }

@@ -57,6 +57,8 @@ export const accountApi = {
     request<TAccount>("PUT", forUser("/account", userId), body),
   reenrichDomain: (id: string, userId?: string) =>
     request<unknown>("POST", forUser(`/account/domains/${id}/reenrich`, userId)),
+  /** Revokes every snapshot link the user's webhooks carried so far (own account only). */
+  revokeSnapshotLinks: () => request<void>("DELETE", "/account/snapshot-links"),
   uploadLogo: (file: File, userId?: string) => {
     const form = new FormData();
     form.append("logo", file);

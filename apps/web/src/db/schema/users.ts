@@ -28,6 +28,8 @@ export const users = pgTable(
     logo_content_type: text("logo_content_type"),
     webhook_url: text("webhook_url"),
     webhook_secret: text("webhook_secret"),
+    /** Signed into every snapshot link of the user's webhooks; raising it revokes every earlier link. */
+    snapshot_link_generation: integer("snapshot_link_generation").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -49,6 +49,13 @@ export function createUsersRepository(db: Db) {
         .set({ password_hash: passwordHash, updated_at: sql`now()` })
         .where(eq(users.id, userId));
     },
+    /** Raises the user's snapshot-link generation (every earlier link is revoked). */
+    async bumpSnapshotLinkGeneration(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ snapshot_link_generation: sql`${users.snapshot_link_generation} + 1`, updated_at: sql`now()` })
+        .where(eq(users.id, userId));
+    },
     /** Locks the user row so a profile change and a derived-keyword save cannot interleave. */
     async lockUser(tx: DbOrTx, userId: string): Promise<UserRow | null> {
       const rows = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);

@@ -19,6 +19,9 @@ export function normaliseEmail(email: string): string {
   return trimmed;
 }
 
+/** The words of an account a password must not lean on: its e-mail, its name part and domain. */
+const accountWords = (email: string) => [email, ...email.split(/[@.+_-]/).filter((w) => w.length >= 3)];
+
 /** PostgreSQL's unique_violation, as drizzle throws it (directly or as the cause). */
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -35,7 +38,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; auditE
   return {
     async createUser(input: { email: string; password: string; admin?: boolean }): Promise<UserRow> {
       const email = normaliseEmail(input.email);
-      const problem = passwordProblem(input.password);
+      const problem = await passwordProblem(input.password, accountWords(email));
       if (problem) throw invalid(problem);
       if (await deps.repo.findByEmail(email))
         throw new AppError("conflict", `A user with e-mail ${email} exists`);
@@ -48,9 +51,10 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; auditE
      * this new password (the demo prints it at every start).
      */
     async createOrResetAdmin(input: { email: string; password: string }): Promise<UserRow> {
-      const existing = await deps.repo.findByEmail(normaliseEmail(input.email));
+      const email = normaliseEmail(input.email);
+      const existing = await deps.repo.findByEmail(email);
       if (!existing) return this.createUser({ ...input, admin: true });
-      const problem = passwordProblem(input.password);
+      const problem = await passwordProblem(input.password, accountWords(email));
       if (problem) throw invalid(problem);
       await deps.repo.setPasswordHash(deps.db, existing.id, await hash(input.password, HASH_OPTIONS));
       return (await deps.repo.update(existing.id, { admin: true }))!;
@@ -73,6 +77,9 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; auditE
 
     /** The accounts whose labels train the platform's weight set (an admin marks them). */
     trustedUserIds: (): Promise<string[]> => deps.repo.trustedIds(),
+
+    /** Revokes every snapshot link sent in the user's webhooks so far (later webhooks carry new ones). */
+    revokeSnapshotLinks: (id: string): Promise<void> => deps.repo.bumpSnapshotLinkGeneration(id),
 
     /** The admin area's registry: every user, newest first. */
     listUsers: (): Promise<UserRow[]> => deps.repo.list(),
@@ -148,9 +155,12 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; auditE
       return false;
     },
 
-    /** The stored form of a new password (Argon2id); checks the password rule first (422). */
-    async hashPassword(password: string): Promise<string> {
-      const problem = passwordProblem(password);
+    /**
+     * The stored form of a new password (Argon2id) for the account with e-mail `email`; checks the
+     * password rule first (422 naming why: too short, common, breached or guessable).
+     */
+    async hashPassword(password: string, email: string): Promise<string> {
+      const problem = await passwordProblem(password, accountWords(email));
       if (problem) throw invalid(problem);
       return hash(password, HASH_OPTIONS);
     },
