@@ -3,6 +3,7 @@ import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createMemoryQueue } from "@brandwarden/platform/queue/memory-queue";
 import { createMemoryBlobStore } from "@brandwarden/platform/blob/memory-blob-store";
+import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import { createDatabase } from "@brandwarden/platform/database/database";
 import { createTestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
@@ -39,7 +40,7 @@ export interface TestWeb {
 export async function startTestWeb(
   variant: DbVariant,
   env: Record<string, string> = {},
-  opts: { consume?: boolean } = {},
+  opts: { consume?: boolean; blobs?: BlobStore } = {},
 ): Promise<TestWeb> {
   const testDb = variant === "postgres" ? await createTestDatabase(testDatabaseUrl()) : null;
   const database = await createDatabase({ url: testDb?.url, schema, migrationsFolder: MIGRATIONS_FOLDER });
@@ -57,7 +58,7 @@ export async function startTestWeb(
     bus: createMemoryBus(),
     kv,
     queue: createMemoryQueue({ kv }),
-    blobs: createMemoryBlobStore(),
+    blobs: opts.blobs ?? createMemoryBlobStore(),
     logger,
     close: async () => undefined,
   };

@@ -3,8 +3,14 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { severityForScore } from "@brandwarden/contract/common";
 import { AUDIT_PAGE_MAX } from "@brandwarden/contract/audit";
-import { domainFindings, settings, socialFindings } from "../src/db/schema.ts";
-import { insertDomainFinding, insertDomainFindings, insertScan, insertUser } from "./factories.ts";
+import { domainFindings, settings } from "../src/db/schema.ts";
+import {
+  insertDomainFinding,
+  insertDomainFindings,
+  insertScan,
+  insertSocialFindings,
+  insertUser,
+} from "./factories.ts";
 import { describeInternalApi } from "./internal-api-suite.ts";
 
 await describeInternalApi("audit", (api) => {
@@ -253,13 +259,10 @@ await describeInternalApi("audit", (api) => {
       const other = await insertScan(api.t.db, user.id);
       for (const d of ["c.com", "a.com", "b.com"])
         await insertDomainFinding(api.t.db, scan.id, user.id, { domain: d, screenshot_key: shotKey });
-      const [av] = await api.t.db
-        .insert(socialFindings)
-        .values([
-          { scan_id: scan.id, user_id: user.id, platform: "x", handle: "acme_b", avatar_key: shotKey },
-          { scan_id: scan.id, user_id: user.id, platform: "github", handle: "acme_a" },
-        ])
-        .returning();
+      const [av] = await insertSocialFindings(api.t.db, [
+        { scan_id: scan.id, user_id: user.id, platform: "x", handle: "acme_b", avatar_key: shotKey },
+        { scan_id: scan.id, user_id: user.id, platform: "github", handle: "acme_a" },
+      ]);
       const names: string[][] = [];
       let cursor: string | null = null;
       do {

@@ -9,9 +9,13 @@ import Fastify from "fastify";
 import { PNG } from "pngjs";
 import { ZReportResponse } from "@brandwarden/contract/worker-api";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
-import { insertDomainFindings, insertScan, insertUser } from "@brandwarden/web/test/factories";
+import {
+  insertDomainFindings,
+  insertScan,
+  insertSocialFindings,
+  insertUser,
+} from "@brandwarden/web/test/factories";
 import { TEST_TOKEN } from "@brandwarden/web/test/harness";
-import { socialFindings } from "@brandwarden/web/db/schema";
 import { auditPages } from "../src/ports/web-api/load-snapshot.ts";
 import { REPORT_SCREENSHOTS } from "../src/use-cases/reports/report-model.ts";
 import { registerReportRoutes } from "../src/use-cases/reports/report.routes.ts";
@@ -50,7 +54,8 @@ async function bigScan() {
       screenshot_key,
     })),
   );
-  await db.insert(socialFindings).values(
+  await insertSocialFindings(
+    db,
     Array.from({ length: SOCIAL }, (_, i) => ({
       scan_id: scan.id,
       user_id: user.id,
