@@ -142,29 +142,27 @@ async function serveWeb(n: number, kb: number): Promise<void> {
 
 /** Child: the worker's report route and AI audit stage over the web app's internal API. */
 async function runWorker(url: string, scanId: string, userId: string): Promise<void> {
-  const Fastify = (await import("fastify")).default;
-  const { ZReportResponse } = await import("@brandwarden/contract/worker-api");
   const { ZScanStartPayload } = await import("@brandwarden/contract/scan");
   const { createMemoryKv } = await import("@brandwarden/platform/kv/memory-kv");
   const { createSilentLogger } = await import("@brandwarden/platform/logger/logger");
   const { createWebClient } = await import("@brandwarden/worker/ports/web-api/web-client");
   const { createAiSettings } = await import("@brandwarden/worker/ports/llm/ai-settings");
-  const { registerReportRoutes } = await import("@brandwarden/worker/use-cases/reports/report.routes");
+  const { loadSnapshot } = await import("@brandwarden/worker/ports/web-api/load-snapshot");
+  const { generateReport, toReportResponse } =
+    await import("@brandwarden/worker/use-cases/reports/generate-report");
   const { createCheckpoints } = await import("@brandwarden/worker/use-cases/scan/checkpoints");
   const { createScanRunner } = await import("@brandwarden/worker/use-cases/scan/scan-runner");
   const { auditStage } = await import("@brandwarden/worker/use-cases/scan/stages/audit");
   const client = createWebClient({ baseUrl: url, token: TOKEN });
-  const quiet = { warn: () => undefined, info: () => undefined };
-  const app = Fastify();
-  registerReportRoutes(app, { web: client, logger: quiet });
-  await app.ready();
+  const quiet = { warn: () => undefined };
 
   const sampler = rssSampler();
   sampler.start();
   let t = performance.now();
-  const res = await app.inject({ method: "POST", url: "/report/generate", payload: { scan_id: scanId } });
-  if (res.statusCode !== 200) throw new Error(`report: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
-  const report = ZReportResponse.parse(res.json());
+  // What POST /report/generate does: the paged snapshot, both PDFs, the base64 answer.
+  const snapshot = await loadSnapshot(client, scanId);
+  const images = (ref: string) => client.getImage(ref);
+  const report = toReportResponse(await generateReport(snapshot, { logger: quiet, images }));
   const reportMs = performance.now() - t;
   const fullBytes = Buffer.from(report.full, "base64").length;
 
@@ -205,7 +203,6 @@ async function runWorker(url: string, scanId: string, userId: string): Promise<v
     throw new Error(`audit did not complete: ${JSON.stringify(last)}`);
   const mem = sampler.stop();
   console.log(JSON.stringify({ ...mem, reportMs, auditMs, fullBytes, audited: audit.done }));
-  await app.close();
   process.exit(0);
 }
 
