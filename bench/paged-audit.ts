@@ -161,7 +161,7 @@ async function runWorker(url: string, scanId: string, userId: string): Promise<v
   let t = performance.now();
   // What POST /report/generate does: the paged snapshot, both PDFs, the base64 answer.
   const snapshot = await loadSnapshot(client, scanId);
-  const images = (ref: string) => client.getImage(ref);
+  const images = (ref: string) => client.getImage!(ref);
   const report = toReportResponse(await generateReport(snapshot, { logger: quiet, images }));
   const reportMs = performance.now() - t;
   const fullBytes = Buffer.from(report.full, "base64").length;
