@@ -7,7 +7,9 @@
  * stage against the world's LLM (findings at or above `high`, 2% of them, with their screenshots).
  *
  * Printed per case and process: baseline RSS once seeded or started, peak RSS during the work
- * (sampled every 20 ms) and its growth, `resourceUsage().maxRSS`. Bounds computed in the run:
+ * (sampled every 20 ms) and its growth, `resourceUsage().maxRSS`, and the peak growth of the V8
+ * heap plus buffers (the web app keeps the RSS its seeding took, so its RSS barely moves). Bounds
+ * computed in the run:
  *   - screenshots: with 4x the screenshot bytes (10,000 findings), each process's peak growth stays
  *     within 1.25x (+16 MB) of the growth with 1x: memory does not follow the screenshots;
  *   - findings: each process's peak growth for 10,000 findings is under 10x its growth for 1,000.
@@ -31,17 +33,26 @@ const REVIEWED_SHARE = 0.02;
 function rssSampler() {
   let baseline = 0;
   let peak = 0;
+  let liveBase = 0;
+  let livePeak = 0;
   let timer: NodeJS.Timeout | null = null;
   return {
     start() {
       (globalThis as { gc?: () => void }).gc?.();
-      baseline = peak = process.memoryUsage().rss;
-      timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const m = process.memoryUsage();
+      baseline = peak = m.rss;
+      liveBase = livePeak = m.heapUsed + m.external;
+      timer = setInterval(() => {
+        const u = process.memoryUsage();
+        peak = Math.max(peak, u.rss);
+        livePeak = Math.max(livePeak, u.heapUsed + u.external);
+      }, 20);
     },
     stop() {
       if (timer) clearInterval(timer);
       peak = Math.max(peak, process.memoryUsage().rss);
-      return { baseline, peak, growth: peak - baseline, maxrss: process.resourceUsage().maxRSS * 1024 };
+      const maxrss = process.resourceUsage().maxRSS * 1024;
+      return { baseline, peak, growth: peak - baseline, maxrss, live: livePeak - liveBase };
     },
   };
 }
@@ -134,7 +145,7 @@ async function serveWeb(n: number, kb: number): Promise<void> {
   for await (const line of lines) {
     if (line !== "stop") continue;
     console.log(JSON.stringify(sampler.stop()));
-    await web.close();
+    // Exiting frees the database and server (closing them could wait on idle connections).
     rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   }
@@ -228,6 +239,8 @@ interface Mem {
   peak: number;
   growth: number;
   maxrss: number;
+  /** Peak growth of the V8 heap plus buffers (what the process holds live, whatever RSS it kept). */
+  live: number;
 }
 
 async function main(): Promise<void> {
@@ -279,6 +292,7 @@ async function main(): Promise<void> {
     console.log(
       `${String(c.n).padStart(8)} ${`${c.kb} KB`.padStart(6)} ${mb(ready.shot_bytes).padStart(10)}  | ${row(wm)} |  ${row(w)} | ${(w.reportMs / 1000).toFixed(1).padStart(8)} ${mb(w.fullBytes).padStart(9)} ${String(w.audited).padStart(8)} ${(w.auditMs / 1000).toFixed(1).padStart(7)}`,
     );
+    console.log(`         live heap + buffers peak growth: web ${mb(wm.live)}, worker ${mb(w.live)}`);
   }
   await llm.close();
 
