@@ -3,6 +3,7 @@ import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createMemoryQueue } from "@brandwarden/platform/queue/memory-queue";
 import { createMemoryBlobStore } from "@brandwarden/platform/blob/memory-blob-store";
+import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import { createDatabase } from "@brandwarden/platform/database/database";
 import { createTestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
 import { createSilentLogger, type Logger } from "@brandwarden/platform/logger/logger";
@@ -41,7 +42,7 @@ export async function startTestWeb(
   variant: DbVariant,
   env: Record<string, string> = {},
   /** `dbUrl`: how the app reaches its PostgreSQL database (e.g. through a relay a test cuts). */
-  opts: { consume?: boolean; dbUrl?: (url: string) => string; logger?: Logger } = {},
+  opts: { consume?: boolean; dbUrl?: (url: string) => string; logger?: Logger; blobs?: BlobStore } = {},
 ): Promise<TestWeb> {
   const testDb = variant === "postgres" ? await createTestDatabase(testDatabaseUrl()) : null;
   const url = testDb && opts.dbUrl ? opts.dbUrl(testDb.url) : testDb?.url;
@@ -60,7 +61,7 @@ export async function startTestWeb(
     bus: createMemoryBus(),
     kv,
     queue: createMemoryQueue({ kv }),
-    blobs: createMemoryBlobStore(),
+    blobs: opts.blobs ?? createMemoryBlobStore(),
     logger,
     close: async () => undefined,
   };

@@ -20,6 +20,8 @@ const ENDPOINTS: Array<[string, string]> = [
   ["GET", `/v1/users/${randomUUID()}/brand_context`],
   ["PUT", `/v1/scans/${randomUUID()}/audit`],
   ["GET", `/v1/scans/${randomUUID()}/audit_data`],
+  ["GET", `/v1/scans/${randomUUID()}/screenshots/${randomUUID()}`],
+  ["GET", `/v1/scans/${randomUUID()}/avatars/${randomUUID()}`],
 ];
 
 await describeInternalApi("auth-scoring", (api) => {

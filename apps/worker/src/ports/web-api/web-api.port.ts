@@ -1,5 +1,10 @@
 import type { z } from "zod";
-import type { TAuditSnapshot, TAuditVerdictsPut, ZAuditVerdictsResult } from "@brandwarden/contract/audit";
+import type {
+  TAuditDataQuery,
+  TAuditSnapshot,
+  TAuditVerdictsPut,
+  ZAuditVerdictsResult,
+} from "@brandwarden/contract/audit";
 import type { TBrandContext, TDerivedKeywords } from "@brandwarden/contract/brand";
 import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 import type {
@@ -29,8 +34,16 @@ export interface ScoringApi {
 }
 
 export interface AuditApi {
-  /** `GET /v1/scans/:id/audit_data`; a missing scan is a `WebApiError` with status 404. */
-  getAuditData(scanId: string): Promise<TAuditSnapshot>;
+  /**
+   * One page of `GET /v1/scans/:id/audit_data?limit=&cursor=` (images by reference); a missing
+   * scan is a `WebApiError` with status 404. `load-snapshot.ts` walks the pages.
+   */
+  getAuditPage(scanId: string, query: TAuditDataQuery): Promise<TAuditSnapshot>;
+  /**
+   * A finding's image by its reference (`screenshot_ref`, `avatar_ref`), read as a stream within a
+   * size cap; null when the web app has none (404). Optional: fakes may omit it (no images).
+   */
+  getImage?(ref: string): Promise<Buffer | null>;
 }
 
 /** The AI layer's part of the internal API: settings, audit verdicts, brand context, derived keywords. */
