@@ -66,6 +66,30 @@ for (const { variant, status } of await dbVariants()) {
       expect((await t.app.inject({ method: "GET", url: `/media/logos/${user.id}` })).statusCode).toBe(404);
     });
 
+    it("draws an SVG logo once at upload and serves the PNG; refuses one with stacked filters", async () => {
+      const a = browserAgent(t.app);
+      const user = await a.signup(`logo-${randomUUID()}@example.com`);
+      const stacked = Array.from({ length: 40 }, (_, i) => `<feGaussianBlur in="${i ? `b${i - 1}` : "SourceGraphic"}" stdDeviation="200" result="b${i}"/><feMorphology in="b${i}" operator="dilate" radius="100"/>`).join(""); // prettier-ignore
+      const hostile = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><filter id="f">${stacked}</filter><rect width="4000" height="4000" filter="url(#f)"/></svg>`; // prettier-ignore
+      const bad = multipart("logo.svg", "image/svg+xml", Buffer.from(hostile));
+      const refused = await a.request("POST", "/account/logo", bad.body, bad.headers);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toMatch(/^The logo cannot be used: The SVG uses filter effects/);
+      expect((await t.app.inject({ method: "GET", url: `/media/logos/${user.id}` })).statusCode).toBe(404);
+
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="512"><rect width="1024" height="512" fill="#234"/></svg>`; // prettier-ignore
+      const good = multipart("logo.svg", "image/svg+xml", Buffer.from(svg));
+      const res = await a.request("POST", "/account/logo", good.body, good.headers);
+      expect(res.json()).toEqual({ logo_url: `/media/logos/${user.id}`, content_type: "image/png" });
+      const stored = await t.app.inject({ method: "GET", url: `/media/logos/${user.id}` });
+      expect(stored.headers["content-type"]).toBe("image/png");
+      expect(await sharp(stored.rawPayload).metadata()).toMatchObject({
+        format: "png",
+        width: 512,
+        height: 256,
+      });
+    });
+
     it("accepts a JPEG logo within the bound", async () => {
       const a = browserAgent(t.app);
       const user = await a.signup(`logo-${randomUUID()}@example.com`);
