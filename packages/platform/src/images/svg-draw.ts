@@ -8,7 +8,7 @@ import { ImageRejectedError } from "./image-rejected.ts";
 // on huge circles, filters) can keep it busy for minutes. Past the budget the child is killed.
 
 /** Default time one SVG may take to draw, from when the child starts drawing (its start-up excluded). */
-export const SVG_DRAW_TIMEOUT_MS = 10_000;
+const SVG_DRAW_TIMEOUT_MS = 10_000;
 
 // Compiled code runs the compiled child; tests and tsx run the TypeScript one through tsx.
 const here = fileURLToPath(import.meta.url);

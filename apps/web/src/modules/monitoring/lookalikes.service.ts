@@ -87,7 +87,7 @@ function presentObservation(o: ObservationRow): TObservation {
  * sent" and "confirmed malicious".
  */
 /** Names one user may pin for the watch (each is a DNS look every round, for as long as it stays). */
-export const MAX_PINS_PER_USER = 200;
+const MAX_PINS_PER_USER = 200;
 
 export function createLookalikesService(deps: {
   db: Db;
