@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import pLimit from "p-limit";
 import { readCapped } from "../http/capped-body.ts";
 import { ImageRejectedError } from "./image-rejected.ts";
 
@@ -16,8 +17,18 @@ const child = here.endsWith(".ts")
   ? { script: here.replace(/svg-draw\.ts$/, "svg-draw-child.ts"), args: ["--import", "tsx"] }
   : { script: here.replace(/svg-draw\.js$/, "svg-draw-child.js"), args: [] };
 
+/** Children drawing at once in this process (a social stage may meet many SVG avatars together). */
+const drawing = pLimit(2);
+
 /** A PNG of the SVG drawn at `density` (72: its declared size), or ImageRejectedError within the budget. */
-export async function drawSvg(
+export function drawSvg(
+  svg: Buffer,
+  opts: { density: number; maxPixels: number; timeoutMs?: number },
+): Promise<Buffer> {
+  return drawing(() => drawInChild(svg, opts));
+}
+
+async function drawInChild(
   svg: Buffer,
   opts: { density: number; maxPixels: number; timeoutMs?: number },
 ): Promise<Buffer> {
