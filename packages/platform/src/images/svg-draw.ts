@@ -10,6 +10,8 @@ import { ImageRejectedError } from "./image-rejected.ts";
 
 /** Default time one SVG may take to draw, from when the child starts drawing (its start-up excluded). */
 const SVG_DRAW_TIMEOUT_MS = 10_000;
+/** How long a child may take to start (loading Node and libvips) before it is given up on. */
+const STARTUP_LIMIT_MS = 120_000;
 
 // Compiled code runs the compiled child; tests and tsx run the TypeScript one through tsx.
 const here = fileURLToPath(import.meta.url);
@@ -49,7 +51,11 @@ async function drawInChild(
       proc.kill("SIGKILL");
     }, budget);
   });
-  proc.stdin.on("error", () => undefined); // a child that died early: its exit says why
+  // A child that could not start, or died early: its exit says so.
+  proc.on("error", () => undefined);
+  proc.stdin.on("error", () => undefined);
+  // A child that never starts drawing (a machine out of processes) is not waited for forever either.
+  const stuck = setTimeout(() => proc.kill("SIGKILL"), budget + STARTUP_LIMIT_MS);
   proc.stdin.end(svg);
   const exited = new Promise<number | null>((resolve) => proc.once("close", (code) => resolve(code)));
   try {
@@ -67,6 +73,7 @@ async function drawInChild(
     return body;
   } finally {
     clearTimeout(timer);
+    clearTimeout(stuck);
     if (proc.exitCode === null) proc.kill("SIGKILL");
   }
 }
