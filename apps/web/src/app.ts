@@ -13,6 +13,7 @@ import { registerAiAuditRoutes } from "./modules/ai-audit/ai-audit.routes.ts";
 import { registerBrandContextRoutes } from "./modules/brand-profile/brand-context.routes.ts";
 import { registerBrandProfileRoutes } from "./modules/brand-profile/brand-profile.routes.ts";
 import { registerMonitoredBrandsRoutes } from "./modules/brand-profile/monitored-brands.routes.ts";
+import { MULTIPART_LIMITS } from "./lib/multipart-limits.ts";
 import { installPageNegotiation } from "./lib/page-negotiation.ts";
 import { requestLogger } from "@brandwarden/platform/logger/request-log";
 import { registerAdminRoutes } from "./modules/admin/admin.routes.ts";
@@ -85,7 +86,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
   // Browser JSON routes: cookie session, CSRF on every state-changing request.
   await app.register(async (browser) => {
     await browser.register(cookie, { secret: container.sessionSecret });
-    await browser.register(multipart);
+    await browser.register(multipart, { limits: MULTIPART_LIMITS });
     const sessionCookies = installSessions(browser, {
       sessions: deps.sessions,
       streams: deps.sessionStreams,
