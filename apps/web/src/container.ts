@@ -33,7 +33,7 @@ import { createWorkerClient } from "./worker-client/worker-client.ts";
 export function createWebContainer(
   config: WebConfig,
   infra: WebAdapters,
-  secrets: { sessionSecret: string },
+  secrets: { sessionSecret: string; snapshotLinkSecret: string },
 ) {
   const { db, kv, queue, blobs, logger } = infra;
   const { publicUrl, allowPrivateNetwork } = config;
@@ -42,8 +42,8 @@ export function createWebContainer(
   const worker = createWorkerClient({ baseUrl: config.workerUrl, token: config.internalApiToken });
   const outbound = createGuardedAgent({ allowPrivateNetwork });
 
-  const { users } = createUsersModule({ db });
   const { auditEvents } = createAuditEventsModule({ db });
+  const { users } = createUsersModule({ db, auditEvents });
   const { settings } = createSettingsModule({
     db,
     secretKey: config.settingsEncryptionKey ?? secrets.sessionSecret,
@@ -73,7 +73,11 @@ export function createWebContainer(
     publicUrl,
     logger,
   });
-  const { scoring, weightsAdmin } = createScoringModule({ db, minLabeledSamples: config.minLabeledSamples });
+  const { scoring, weightsAdmin } = createScoringModule({
+    db,
+    users,
+    minLabeledSamples: config.minLabeledSamples,
+  });
   const { alerts, deliverAlert } = createAlertsModule({
     db,
     queue,
@@ -134,7 +138,7 @@ export function createWebContainer(
     scans,
     agent: outbound,
     allowPrivateNetwork,
-    secret: secrets.sessionSecret,
+    secret: secrets.snapshotLinkSecret,
     publicUrl,
     logger,
   });

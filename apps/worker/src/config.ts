@@ -117,7 +117,7 @@ const ZWorkerEnv = z.object({
     .default(2 * 1024 * 1024),
   /** Chromium for screenshots; default /usr/bin/chromium. */
   CHROMIUM_PATH: z.string().trim().min(1).optional(),
-  /** Unprivileged system user Chromium runs as (sandbox on) when the worker runs as root. */
+  /** Unprivileged system user Chromium always runs as (sandbox on): dropped to from root, or the worker's own user. */
   RENDERER_USER: z.string().trim().min(1).default("brandwarden-renderer"),
   /** Take screenshots of lookalike pages. */
   SCREENSHOTS: booleanFlag().default(true),
