@@ -1,7 +1,7 @@
 import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebAdapters } from "@brandwarden/web/adapters";
 import { createWebContainer } from "@brandwarden/web/container";
-import { readOrCreateSecret } from "@brandwarden/web/lib/secret-file";
+import { readWebSecrets } from "@brandwarden/web/lib/secret-file";
 import { loadCliConfig } from "../config.ts";
 import { UsageError } from "../usage-error.ts";
 
@@ -19,9 +19,7 @@ export async function runEventsReplay(opts: { dryRun: boolean }): Promise<void> 
     );
   const infra = await createWebAdapters(config);
   try {
-    const sessionSecret =
-      config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
-    const container = createWebContainer(config, infra, { sessionSecret });
+    const container = createWebContainer(config, infra, await readWebSecrets(config));
     try {
       if (opts.dryRun) {
         const letters = await container.deadLetters.list();
