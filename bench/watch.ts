@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   });
   const resolver = createResolver({ client: dns, timeoutMs: config.enrich.dnsTimeoutMs });
   const enricher = createEnricher(config.enrich, { logger, dns });
-  const feeds = createFeedLoader([]);
+  const feeds = createFeedLoader([], { fetch: () => Promise.reject(new Error("no feeds in this bench")) });
   const brand = { brand_name: "Acme Bank", keywords: ["bank"], owned_domains: [DOMAIN] };
   const enrichBrand = { brand_names: [brand.brand_name], keywords: brand.keywords, owned_domains: brand.owned_domains, profiles: [] }; // prettier-ignore
 

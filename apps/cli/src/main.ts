@@ -5,6 +5,7 @@ import { registerPermuteCommand } from "./commands/permute.ts";
 import { registerScanCommand } from "./commands/scan.ts";
 import {
   registerDemoCommand,
+  registerEventsCommand,
   registerLearnCommand,
   registerStartCommand,
   registerUsersCommand,
@@ -31,6 +32,7 @@ const program = addGlobalOptions(
 registerStartCommand(program);
 registerUsersCommand(program);
 registerLearnCommand(program);
+registerEventsCommand(program);
 registerScanCommand(program);
 registerWorldCommand(program);
 registerDemoCommand(program);

@@ -128,7 +128,7 @@ describe("a scan against the world (embedded)", () => {
     expect(seen).toContain("complete");
   }, 300_000);
 
-  it("learns weights from analysts' labels and scores the next scan with them", async () => {
+  it("learns the analyst's own weights from their labels and scores their next scan with them", async () => {
     const { services } = running.web.container;
     const db = running.web.container.infra.db;
     const [user] = await db.select().from(users).where(eq(users.email, "analyst@acme.example"));
@@ -150,7 +150,9 @@ describe("a scan against the world (embedded)", () => {
       "second scan",
       240_000,
     );
-    const weights = await services.scoring.currentWeights();
+    // The analyst's own set (learned from their labels alone) scored their second scan.
+    const weights = await services.scoring.currentWeights(user!.id);
+    expect(weights.user_id).toBe(user!.id);
     expect(weights.source).toBe("learned");
     expect(weights.version).toBeGreaterThanOrEqual(1);
     expect(weights.sample_size).toBe(confirmed.length + benign.length);

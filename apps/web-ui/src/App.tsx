@@ -98,8 +98,13 @@ export function App() {
       </main>
     );
 
-  // The e-mailed link is /reset-password/<token>; /reset/<token> keeps working for older mails.
-  const reset = matchPath("/reset-password/:token", path) ?? matchPath("/reset/:token", path);
+  // The e-mailed link is /reset-password#<token> (a fragment never reaches a server log);
+  // /reset-password/<token> and /reset/<token> keep working for older mails.
+  const fragment = window.location.hash.slice(1);
+  const reset =
+    path === "/reset-password" && fragment
+      ? { token: fragment }
+      : (matchPath("/reset-password/:token", path) ?? matchPath("/reset/:token", path));
   if (!user) {
     if (path === "/signup") return <SignupPage />;
     if (path === "/forgot") return <ForgotPage />;

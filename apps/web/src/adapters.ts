@@ -54,6 +54,7 @@ export async function createWebAdapters(
     redisUrl: config.redisUrl,
     prefix: config.eventChannelPrefix,
     logger,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
     shared,
   });
   const queue = createQueue({
@@ -61,6 +62,7 @@ export async function createWebAdapters(
     prefix: `${config.eventChannelPrefix}-web`,
     logger,
     kv,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
   });
   return {
     db: database.db as Db,

@@ -7,16 +7,21 @@ import fastifyStatic from "@fastify/static";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
+import { requestTimeoutOptions } from "@brandwarden/platform/http/request-timeout";
+import type { WebConfig } from "./config.ts";
 import type { WebContainer } from "./container.ts";
 import { registerAiAuditRoutes } from "./modules/ai-audit/ai-audit.routes.ts";
 import { registerBrandContextRoutes } from "./modules/brand-profile/brand-context.routes.ts";
 import { registerBrandProfileRoutes } from "./modules/brand-profile/brand-profile.routes.ts";
 import { registerMonitoredBrandsRoutes } from "./modules/brand-profile/monitored-brands.routes.ts";
+import { MULTIPART_LIMITS } from "./lib/multipart-limits.ts";
 import { installPageNegotiation } from "./lib/page-negotiation.ts";
+import { requestLogger } from "@brandwarden/platform/logger/request-log";
 import { registerAdminRoutes } from "./modules/admin/admin.routes.ts";
 import { registerWeightsAdminRoutes } from "./modules/admin/weights.routes.ts";
 import { registerNarrativeRoutes } from "./modules/reports/narratives.routes.ts";
 import { registerWebhookSnapshotRoutes } from "./modules/webhooks/webhook-snapshot.routes.ts";
+import { registerSnapshotLinkRoutes } from "./modules/webhooks/snapshot-links.routes.ts";
 import { registerFindingsRoutes } from "./modules/findings/findings.routes.ts";
 import { registerScanRoutes } from "./modules/scans/scans.routes.ts";
 import { registerScanEventRoutes } from "./modules/scans/scan-events.routes.ts";
@@ -33,14 +38,22 @@ import { registerAlertRoutes } from "./modules/alerts/alerts.routes.ts";
 import { registerMonitoringRoutes } from "./modules/monitoring/monitoring.routes.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 
+/**
+ * TRUST_PROXY for Fastify: a hop count trusts that many nearest hops (Fastify's own number
+ * trusts none), so with 1 the address the proxy appended is the client's, whatever it forged.
+ */
+const proxyTrust = (trust: WebConfig["trustProxy"]) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Builds the web application; never listens, so tests drive it with `inject`. */
 export async function buildWebApp(container: WebContainer): Promise<FastifyInstance> {
   const { config, infra, services: s, deps } = container;
   const app = Fastify({
-    // pino 10 and fastify's bundled pino types differ only nominally.
-    loggerInstance: infra.logger as unknown as FastifyBaseLogger,
+    // pino 10 and fastify's bundled pino types differ only nominally. Request URLs are logged redacted.
+    loggerInstance: requestLogger(infra.logger) as unknown as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
+    ...requestTimeoutOptions(config.requestTimeoutMs),
   });
   // Routes that declare a response schema (zod, from @brandwarden/contract/browser) answer
   // exactly that shape: a reply that does not fit it is a 500, never a silent leak.
@@ -75,7 +88,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
   // Browser JSON routes: cookie session, CSRF on every state-changing request.
   await app.register(async (browser) => {
     await browser.register(cookie, { secret: container.sessionSecret });
-    await browser.register(multipart);
+    await browser.register(multipart, { limits: MULTIPART_LIMITS });
     const sessionCookies = installSessions(browser, {
       sessions: deps.sessions,
       streams: deps.sessionStreams,
@@ -84,6 +97,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
       maxAgeMs: config.session.maxAgeMs,
     });
     registerSessionRoutes(browser, s.auth, sessionCookies);
+    registerSnapshotLinkRoutes(browser, { users: s.users });
     const actFor = deps.actFor;
     actFor.install(browser);
     registerBrandProfileRoutes(browser, { brandProfile: s.brandProfile, actFor });

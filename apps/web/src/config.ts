@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
 import { booleanFlag, durationMs, port, shutdownTimeout, url } from "@brandwarden/platform/config/env-fields";
+import { isIP } from "node:net";
 import { hostname } from "node:os";
 
 /** The web application's environment; the only place it is read. */
@@ -20,6 +21,8 @@ const ZWebEnv = z.object({
     .default("brandwarden"),
   /** Signs session cookies (>= 32 chars). Unset: generated once into DATA_DIR/session-secret. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Signs webhook snapshot links (>= 32 chars). Unset: generated once into DATA_DIR/snapshot-link-secret. */
+  SNAPSHOT_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** SMTP server for password-reset mail (smtp://user:pass@host:port); unset: no mail is sent (logged as such, never the link). */
   SMTP_URL: url(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().default("Brandwarden <no-reply@brandwarden.local>"),
@@ -29,8 +32,11 @@ const ZWebEnv = z.object({
   SESSION_MAX_AGE: sessionDuration().default(30 * 24 * 3600 * 1000),
   /** Encrypts secrets at rest (AI provider API key). Unset: derived from the session secret. */
   SETTINGS_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
-  /** Behind a reverse proxy: trust X-Forwarded-* for the client address (rate limits). */
-  TRUST_PROXY: booleanFlag().default(false),
+  /**
+   * Behind reverse proxies: how many hops of X-Forwarded-For to trust (e.g. 1), or the proxies'
+   * addresses/CIDR ranges; the client address the rate limits key on comes from it. Never `true`.
+   */
+  TRUST_PROXY: trustProxy().default(false),
   /** Where the built web UI lives (served at /). */
   WEB_UI_DIR: z.string().default("apps/web-ui/dist"),
   /** Lets outbound calls (webhooks) reach private and loopback addresses; off in production. */
@@ -58,6 +64,10 @@ const ZWebEnv = z.object({
     .optional(),
   /** SIGTERM/SIGINT: event streams are closed, then the server; past this the process exits anyway. */
   SHUTDOWN_TIMEOUT: shutdownTimeout(),
+  /** An owned domain whose profile has not come this long after it was asked for is asked again (a worker may have died). */
+  ENRICHMENT_STALE_AFTER: durationMs().default(5 * 60 * 1000),
+  /** Times it is asked again before it is failed with a message (deferred scans then go ahead). */
+  ENRICHMENT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** Failures of an event handler that are not connection errors before the event is dead-lettered. */
   EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).max(1000).default(10),
   /** First retry delay of a failed event (doubling); and the longest, also while waiting for the database. */
@@ -73,6 +83,45 @@ const ZWebEnv = z.object({
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 });
+
+/**
+ * TRUST_PROXY: unset/false/0 (the socket's address), a hop count, or a comma list of proxy
+ * addresses and CIDR ranges (proxy-addr's, as Fastify's `trustProxy` takes them). `true` is refused:
+ * it trusts every hop, so a client's own X-Forwarded-For would choose the address it is limited by.
+ */
+function trustProxy() {
+  return z.string().transform((raw, ctx): false | number | string[] => {
+    const text = raw.trim().toLowerCase();
+    if (text === "" || text === "false" || text === "0") return false;
+    if (/^\d+$/.test(text) && Number(text) <= 20) return Number(text);
+    const items = text
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
+    const bad = items.filter((item) => !isProxyAddress(item));
+    if (text === "true" || bad.length > 0 || items.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          (text === "true" ? "`true` would trust every hop, so clients could forge their address; " : "") +
+          "give the number of proxies in front of the app (e.g. 1) or their addresses/CIDR ranges " +
+          `(e.g. "10.0.0.0/8,127.0.0.1")${bad.length > 0 && text !== "true" ? `; not an address: ${bad.join(", ")}` : ""}`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+}
+
+/** An IP address, a CIDR range or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(item: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(item)) return true;
+  const [ip, prefix, ...rest] = item.split("/");
+  const family = isIP(ip ?? "");
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** A session lifetime: a duration of at least one minute (shorter ones would log people out mid-task). */
 function sessionDuration() {
@@ -94,6 +143,7 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
     sessionSecret: env.SESSION_SECRET,
+    snapshotLinkSecret: env.SNAPSHOT_LINK_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT, maxAgeMs: env.SESSION_MAX_AGE },
@@ -109,6 +159,8 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     scanAutoResumes: env.SCAN_AUTO_RESUMES,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT,
     consumerName: env.WEB_CONSUMER_NAME ?? `${hostname()}:${env.WEB_PORT}`,
+    enrichmentStaleMs: env.ENRICHMENT_STALE_AFTER,
+    enrichmentRetries: env.ENRICHMENT_RETRIES,
     events: {
       maxDeliveries: env.EVENT_MAX_DELIVERIES,
       retryBaseMs: env.EVENT_RETRY_BASE,

@@ -1,6 +1,7 @@
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import type { WebAdapters } from "./adapters.ts";
 import type { WebConfig } from "./config.ts";
+import { listDeadLetters, replayDeadLetters } from "./events/dead-letters.ts";
 import { chainLogHandlers, createEventConsumer } from "./events/event-consumer.ts";
 import { defineJobs } from "./jobs/define-jobs.ts";
 import { createDependencyWait } from "./lib/dependency-wait.ts";
@@ -32,7 +33,7 @@ import { createWorkerClient } from "./worker-client/worker-client.ts";
 export function createWebContainer(
   config: WebConfig,
   infra: WebAdapters,
-  secrets: { sessionSecret: string },
+  secrets: { sessionSecret: string; snapshotLinkSecret: string },
 ) {
   const { db, kv, queue, blobs, logger } = infra;
   const { publicUrl, allowPrivateNetwork } = config;
@@ -41,8 +42,8 @@ export function createWebContainer(
   const worker = createWorkerClient({ baseUrl: config.workerUrl, token: config.internalApiToken });
   const outbound = createGuardedAgent({ allowPrivateNetwork });
 
-  const { users } = createUsersModule({ db });
   const { auditEvents } = createAuditEventsModule({ db });
+  const { users } = createUsersModule({ db, auditEvents });
   const { settings } = createSettingsModule({
     db,
     secretKey: config.settingsEncryptionKey ?? secrets.sessionSecret,
@@ -66,11 +67,17 @@ export function createWebContainer(
     blobs,
     users,
     dispatchDeferred: (userId) => scans.dispatchDeferred(userId),
+    enrichmentStaleMs: config.enrichmentStaleMs,
+    enrichmentRetries: config.enrichmentRetries,
     allowPrivateNetwork,
     publicUrl,
     logger,
   });
-  const { scoring, weightsAdmin } = createScoringModule({ db, minLabeledSamples: config.minLabeledSamples });
+  const { scoring, weightsAdmin } = createScoringModule({
+    db,
+    users,
+    minLabeledSamples: config.minLabeledSamples,
+  });
   const { alerts, deliverAlert } = createAlertsModule({
     db,
     queue,
@@ -108,6 +115,7 @@ export function createWebContainer(
     eventChannelPrefix: config.eventChannelPrefix,
     silenceLimitMs: config.scanSilenceLimitMs,
     autoResumes: config.scanAutoResumes,
+    sweepEnrichment: () => brand.enrichment.sweepPending(),
     logger,
   });
   const { scans } = scanning;
@@ -130,7 +138,7 @@ export function createWebContainer(
     scans,
     agent: outbound,
     allowPrivateNetwork,
-    secret: secrets.sessionSecret,
+    secret: secrets.snapshotLinkSecret,
     publicUrl,
     logger,
   });
@@ -180,6 +188,17 @@ export function createWebContainer(
     hub,
     consumer,
     wait,
+    /** Events dead-lettered as poison: listed, or applied again (`brandwarden events replay`). */
+    deadLetters: {
+      list: () => listDeadLetters(infra.bus, config.eventChannelPrefix),
+      replay: () =>
+        replayDeadLetters({
+          bus: infra.bus,
+          prefix: config.eventChannelPrefix,
+          apply: consumer.apply,
+          logger,
+        }),
+    },
     reconciler: scanning.reconciler,
     sessionSecret: secrets.sessionSecret,
     services: {
@@ -190,6 +209,7 @@ export function createWebContainer(
       scans,
       findings: found.findings,
       brandProfile: brand.brandProfile,
+      enrichment: brand.enrichment,
       brandContext: brand.brandContext,
       monitoredBrands: brand.monitoredBrands,
       auth: sessions.auth,

@@ -6,7 +6,7 @@ import type { WebAdapters } from "./adapters.ts";
 import { createWebContainer, type WebContainer } from "./container.ts";
 import { scheduleWeeklyRescan } from "./jobs/weekly-rescan.job.ts";
 import { scheduleWatch } from "./jobs/watch.job.ts";
-import { readOrCreateSecret } from "./lib/secret-file.ts";
+import { readWebSecrets } from "./lib/secret-file.ts";
 import { stopSteps } from "@brandwarden/platform/process/shutdown";
 
 export interface RunningWeb {
@@ -31,8 +31,7 @@ export async function startWeb(
   infra: WebAdapters,
   opts: { orphanedAtStart?: boolean } = {},
 ): Promise<RunningWeb> {
-  const sessionSecret = config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
-  const container = createWebContainer(config, infra, { sessionSecret });
+  const container = createWebContainer(config, infra, await readWebSecrets(config));
   const app = await buildWebApp(container);
   // Reconciliation: what the worker reported while no web process ran is applied before the
   // stalled check judges scans and before status is served.

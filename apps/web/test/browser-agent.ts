@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
  * A cookie-keeping client for `app.inject`, like one browser: it fetches the CSRF token from
  * `GET /session` and sends it as `x-csrf-token` on state-changing requests.
  */
-export function browserAgent(app: FastifyInstance) {
+export function browserAgent(app: FastifyInstance, opts: { remoteAddress?: string } = {}) {
   const jar = new Map<string, string>();
   let csrf = "";
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -23,6 +23,7 @@ export function browserAgent(app: FastifyInstance) {
       const res = await app.inject({
         method: method as "GET",
         url,
+        ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
         payload: payload as object,
         headers: {
           cookie: cookieHeader(),

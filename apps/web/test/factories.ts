@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.ts";
-import { domainFindings, feedbackLabels, ownedDomains, scans, users } from "../src/db/schema.ts";
+import {
+  domainFindings,
+  feedbackLabels,
+  ownedDomains,
+  scans,
+  socialFindings,
+  users,
+} from "../src/db/schema.ts";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
 
 /** Test data written straight to the database, with sensible defaults a test overrides. */
@@ -63,6 +70,10 @@ export async function insertDomainFinding(
 
 export async function insertDomainFindings(db: Db, rows: Array<typeof domainFindings.$inferInsert>) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(domainFindings).values(rows.slice(i, i + 500));
+}
+
+export async function insertSocialFindings(db: Db, rows: Array<typeof socialFindings.$inferInsert>) {
+  return db.insert(socialFindings).values(rows).returning();
 }
 
 export async function insertFeedback(db: Db, rows: Array<typeof feedbackLabels.$inferInsert>) {

@@ -3,9 +3,10 @@ import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createMemoryQueue } from "@brandwarden/platform/queue/memory-queue";
 import { createMemoryBlobStore } from "@brandwarden/platform/blob/memory-blob-store";
+import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import { createDatabase } from "@brandwarden/platform/database/database";
 import { createTestDatabase } from "@brandwarden/platform/testing/postgres-test-db";
-import { createSilentLogger } from "@brandwarden/platform/logger/logger";
+import { createSilentLogger, type Logger } from "@brandwarden/platform/logger/logger";
 import { requirePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/services";
 import type { ServiceStatus } from "@brandwarden/platform/testing/require-service";
 import { buildWebApp } from "../src/app.ts";
@@ -17,6 +18,7 @@ import { createScansRepository } from "../src/modules/scans/scans.repository.ts"
 import { createUsersRepository } from "../src/modules/users/users.repository.ts";
 
 export const TEST_TOKEN = "test-internal-token-0123456789";
+export const TEST_SNAPSHOT_LINK_SECRET = "test-snapshot-link-secret-0123456789-0123";
 
 export type DbVariant = "pglite" | "postgres";
 
@@ -40,7 +42,7 @@ export async function startTestWeb(
   variant: DbVariant,
   env: Record<string, string> = {},
   /** `dbUrl`: how the app reaches its PostgreSQL database (e.g. through a relay a test cuts). */
-  opts: { consume?: boolean; dbUrl?: (url: string) => string } = {},
+  opts: { consume?: boolean; dbUrl?: (url: string) => string; logger?: Logger; blobs?: BlobStore } = {},
 ): Promise<TestWeb> {
   const testDb = variant === "postgres" ? await createTestDatabase(testDatabaseUrl()) : null;
   const url = testDb && opts.dbUrl ? opts.dbUrl(testDb.url) : testDb?.url;
@@ -50,7 +52,7 @@ export async function startTestWeb(
     PUBLIC_URL: "https://brandwarden.test",
     ...env,
   });
-  const logger = createSilentLogger();
+  const logger = opts.logger ?? createSilentLogger();
   const kv = createMemoryKv();
   const infra = {
     db: database.db as Db,
@@ -59,12 +61,13 @@ export async function startTestWeb(
     bus: createMemoryBus(),
     kv,
     queue: createMemoryQueue({ kv }),
-    blobs: createMemoryBlobStore(),
+    blobs: opts.blobs ?? createMemoryBlobStore(),
     logger,
     close: async () => undefined,
   };
   const container = createWebContainer(config, infra, {
     sessionSecret: "test-session-secret-0123456789-0123456789",
+    snapshotLinkSecret: TEST_SNAPSHOT_LINK_SECRET,
   });
   const app = await buildWebApp(container);
   await app.ready();

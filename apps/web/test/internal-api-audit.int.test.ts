@@ -2,8 +2,15 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { severityForScore } from "@brandwarden/contract/common";
+import { AUDIT_PAGE_MAX } from "@brandwarden/contract/audit";
 import { domainFindings, settings } from "../src/db/schema.ts";
-import { insertDomainFinding, insertScan, insertUser } from "./factories.ts";
+import {
+  insertDomainFinding,
+  insertDomainFindings,
+  insertScan,
+  insertSocialFindings,
+  insertUser,
+} from "./factories.ts";
 import { describeInternalApi } from "./internal-api-suite.ts";
 
 await describeInternalApi("audit", (api) => {
@@ -230,6 +237,10 @@ await describeInternalApi("audit", (api) => {
         `data:image/png;base64,${Buffer.concat([png, Buffer.from([1])]).toString("base64")}`,
       );
       expect(snap.findings[1].screenshot_data).toBeNull();
+      // The reference is there too; only paged answers leave the bytes out.
+      expect(snap.findings[0].screenshot_ref).toBe(`/v1/scans/${scan.id}/screenshots/${snap.findings[0].id}`);
+      expect(snap.findings[1].screenshot_ref).toBeNull();
+      expect(snap.page).toBeUndefined();
       expect(snap.social_findings).toEqual([]);
       expect(snap.logo_url).toBe(`https://brandwarden.test/media/logos/${user.id}`);
       expect(snap.logo_data_uri).toBe(`data:image/png;base64,${png.toString("base64")}`);
@@ -237,6 +248,83 @@ await describeInternalApi("audit", (api) => {
       expect((await call("GET", `/v1/scans/nope/audit_data`)).json()).toMatchObject({
         error: "not_found",
       });
+    });
+
+    it("pages domain then social findings by cursor, images by reference; refuses a huge unpaged read", async () => {
+      const blobs = api.t.container.infra.blobs;
+      const shot = Buffer.from("89504e470d0a1a0a0000000d4948445207", "hex");
+      const shotKey = await blobs.put(shot);
+      const user = await insertUser(api.t.db);
+      const scan = await insertScan(api.t.db, user.id);
+      const other = await insertScan(api.t.db, user.id);
+      for (const d of ["c.com", "a.com", "b.com"])
+        await insertDomainFinding(api.t.db, scan.id, user.id, { domain: d, screenshot_key: shotKey });
+      const [av] = await insertSocialFindings(api.t.db, [
+        { scan_id: scan.id, user_id: user.id, platform: "x", handle: "acme_b", avatar_key: shotKey },
+        { scan_id: scan.id, user_id: user.id, platform: "github", handle: "acme_a" },
+      ]);
+      const names: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await call(
+          "GET",
+          `/v1/scans/${scan.id}/audit_data?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        );
+        expect(res.statusCode).toBe(200);
+        const page = res.json();
+        expect(page.page).toMatchObject({ total_findings: 3, total_social_findings: 2 });
+        expect(page.logo_data_uri).toBeNull();
+        expect(page.scan.scan_id).toBe(scan.id);
+        names.push([
+          ...page.findings.map((f: { domain: string; screenshot_data: unknown }) => {
+            expect(f.screenshot_data).toBeNull();
+            return f.domain;
+          }),
+          ...page.social_findings.map(
+            (s: { platform: string; handle: string }) => `${s.platform}:${s.handle}`,
+          ),
+        ]);
+        cursor = page.page.next_cursor;
+      } while (cursor);
+      expect(names).toEqual([["a.com", "b.com"], ["c.com", "github:acme_a"], ["x:acme_b"]]);
+
+      // Images by reference: the bytes as stored, for a finding of this scan only.
+      const [f] = await api.t.db
+        .select()
+        .from(domainFindings)
+        .where(eq(domainFindings.scan_id, scan.id))
+        .limit(1);
+      const img = await call("GET", `/v1/scans/${scan.id}/screenshots/${f!.id}`);
+      expect(img.statusCode).toBe(200);
+      expect(img.headers["content-type"]).toBe("image/png");
+      expect(img.rawPayload).toEqual(shot);
+      expect((await call("GET", `/v1/scans/${scan.id}/avatars/${av!.id}`)).rawPayload).toEqual(shot);
+      expect((await call("GET", `/v1/scans/${other.id}/screenshots/${f!.id}`)).statusCode).toBe(404);
+      expect((await call("GET", `/v1/scans/${scan.id}/screenshots/nope`)).statusCode).toBe(404);
+
+      // Bad paging parameters are 422; a missing scan stays 404.
+      for (const q of ["limit=0", `limit=${AUDIT_PAGE_MAX + 1}`, "limit=x", "cursor=not-one-of-ours"])
+        expect((await call("GET", `/v1/scans/${scan.id}/audit_data?${q}`)).json()).toMatchObject({
+          error: "invalid",
+        });
+      expect((await call("GET", `/v1/scans/${randomUUID()}/audit_data?limit=5`)).statusCode).toBe(404);
+
+      // Unpaged stays the whole snapshot up to AUDIT_PAGE_MAX findings; past it, 422 naming the paging.
+      const big = await insertScan(api.t.db, user.id);
+      await insertDomainFindings(
+        api.t.db,
+        Array.from({ length: AUDIT_PAGE_MAX + 1 }, (_, i) => ({
+          scan_id: big.id,
+          user_id: user.id,
+          domain: `big-${i}.com`,
+        })),
+      );
+      const whole = await call("GET", `/v1/scans/${big.id}/audit_data`);
+      expect(whole.statusCode).toBe(422);
+      expect(whole.json().message).toMatch(/\?limit=.*\?cursor=/);
+      expect(
+        (await call("GET", `/v1/scans/${big.id}/audit_data?limit=${AUDIT_PAGE_MAX}`)).json().findings,
+      ).toHaveLength(AUDIT_PAGE_MAX);
     });
   });
 });

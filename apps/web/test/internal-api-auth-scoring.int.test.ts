@@ -20,6 +20,8 @@ const ENDPOINTS: Array<[string, string]> = [
   ["GET", `/v1/users/${randomUUID()}/brand_context`],
   ["PUT", `/v1/scans/${randomUUID()}/audit`],
   ["GET", `/v1/scans/${randomUUID()}/audit_data`],
+  ["GET", `/v1/scans/${randomUUID()}/screenshots/${randomUUID()}`],
+  ["GET", `/v1/scans/${randomUUID()}/avatars/${randomUUID()}`],
 ];
 
 await describeInternalApi("auth-scoring", (api) => {
@@ -68,6 +70,7 @@ await describeInternalApi("auth-scoring", (api) => {
         weights: DEFAULT_DOMAIN_WEIGHTS,
         source: "manual",
         sample_size: 0,
+        user_id: null,
       });
 
       const v1 = await call("PUT", "/v1/scoring/weights", {
@@ -80,6 +83,7 @@ await describeInternalApi("auth-scoring", (api) => {
         weights: { login_form: 20 },
         source: "learned",
         sample_size: 12,
+        user_id: null,
       });
 
       const jump = await call("PUT", "/v1/scoring/weights", { weights: { login_form: 21 }, version: 10 });
@@ -95,6 +99,7 @@ await describeInternalApi("auth-scoring", (api) => {
         weights: { login_form: 23 },
         source: "learned",
         sample_size: 0,
+        user_id: null,
       });
     });
 
@@ -104,6 +109,62 @@ await describeInternalApi("auth-scoring", (api) => {
       );
       const versions = results.map((r) => r.json().version as number);
       expect(new Set(versions).size).toBe(4);
+    });
+
+    it("keeps a user's own set with ?user_id= (versions per scope); a user without one is scored by the platform's", async () => {
+      const [a, b] = [await insertUser(api.t.db), await insertUser(api.t.db)];
+      const platform = (await call("GET", "/v1/scoring/weights")).json();
+      const own = await call("PUT", `/v1/scoring/weights?user_id=${a.id}`, {
+        weights: { login_form: 9 },
+        sample_size: 40,
+      });
+      expect(own.json()).toEqual({
+        version: 1,
+        weights: { login_form: 9 },
+        source: "learned",
+        sample_size: 40,
+        user_id: a.id,
+      });
+      // The version rule holds per scope: max(latest + 1, requested, 1) of this user's sets.
+      const jump = await call("PUT", `/v1/scoring/weights?user_id=${a.id}`, {
+        weights: { login_form: 10 },
+        version: 5,
+      });
+      expect(jump.json().version).toBe(5);
+      const next = await call("PUT", `/v1/scoring/weights?user_id=${a.id}`, { weights: { login_form: 11 } });
+      expect(next.json()).toMatchObject({ version: 6, user_id: a.id });
+      expect((await call("GET", `/v1/scoring/weights?user_id=${a.id}`)).json()).toMatchObject({
+        version: 6,
+        weights: { login_form: 11 },
+        user_id: a.id,
+      });
+      // Neither the platform's set nor another user's moved.
+      expect((await call("GET", "/v1/scoring/weights")).json()).toEqual(platform);
+      expect((await call("GET", `/v1/scoring/weights?user_id=${b.id}`)).json()).toEqual(platform);
+    });
+
+    it("answers 404 for a user_id that names no user (unknown or malformed) and stores nothing", async () => {
+      const before = (await call("GET", "/v1/scoring/weights")).json();
+      for (const id of [randomUUID(), "not-a-uuid", ""]) {
+        for (const [method, url] of [
+          ["GET", "/v1/scoring/weights"],
+          ["PUT", "/v1/scoring/weights"],
+          ["GET", "/v1/scoring/feedback_samples"],
+          ["GET", "/v1/scoring/campaign_stats"],
+        ] as const) {
+          const res = await call(
+            method,
+            `${url}?user_id=${id}`,
+            method === "PUT" ? { weights: { x: 1 } } : undefined,
+          );
+          expect(res.statusCode, `${method} ${url} ${id}`).toBe(404);
+          expect(res.json().error).toBe("not_found");
+        }
+      }
+      const user = await insertUser(api.t.db);
+      const bad = await call("PUT", `/v1/scoring/weights?user_id=${user.id}`, { weights: { x: "high" } });
+      expect(bad.statusCode).toBe(422);
+      expect((await call("GET", "/v1/scoring/weights")).json()).toEqual(before);
     });
 
     it("rejects a malformed weight set with 422 and stores nothing", async () => {
@@ -133,7 +194,7 @@ await describeInternalApi("auth-scoring", (api) => {
           created_at: new Date(base + i * 1000),
         })),
       );
-      const res = await call("GET", "/v1/scoring/feedback_samples");
+      const res = await call("GET", `/v1/scoring/feedback_samples?user_id=${user.id}`);
       const { samples } = res.json();
       expect(samples).toHaveLength(500);
       expect(samples[0].reason).toBe("r519");
@@ -142,7 +203,42 @@ await describeInternalApi("auth-scoring", (api) => {
         kind: "domain",
         label: "confirmed",
         signals: { login_form: 1, parked: null },
+        user_id: user.id,
       });
+      const times = samples.map((s: { created_at: string }) => Date.parse(s.created_at));
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      // Not trusted: none of these labels is in the platform's sample.
+      const shared = (await call("GET", "/v1/scoring/feedback_samples")).json().samples;
+      expect(shared.filter((s: { user_id: string }) => s.user_id === user.id)).toEqual([]);
+    });
+
+    it("serves the platform's sample from trusted accounts only, at most 100 labels (20 %) of each", async () => {
+      const flood = await insertUser(api.t.db, { trusted: true });
+      const small = await insertUser(api.t.db, { trusted: true });
+      const stranger = await insertUser(api.t.db);
+      const base = Date.now() - 1_000_000;
+      const labels = (userId: string, n: number, offset: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          user_id: userId,
+          kind: "domain" as const,
+          finding_id: randomUUID(),
+          label: "benign" as const,
+          signals: { login_form: 1 },
+          created_at: new Date(base + (offset + i) * 1000),
+        }));
+      // The trusted flood is the newest: without the cap it would fill the whole sample.
+      await insertFeedback(api.t.db, [
+        ...labels(small.id, 30, 0),
+        ...labels(stranger.id, 50, 100),
+        ...labels(flood.id, 600, 200),
+      ]);
+      const { samples } = (await call("GET", "/v1/scoring/feedback_samples")).json();
+      const of = (id: string) => samples.filter((s: { user_id: string }) => s.user_id === id);
+      expect(of(flood.id)).toHaveLength(100);
+      expect(of(small.id)).toHaveLength(30);
+      expect(of(stranger.id)).toHaveLength(0);
+      // The flood's newest 100, newest first.
+      expect(Date.parse(of(flood.id)[0].created_at)).toBe(base + 799_000);
       const times = samples.map((s: { created_at: string }) => Date.parse(s.created_at));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
     });
@@ -169,9 +265,14 @@ await describeInternalApi("auth-scoring", (api) => {
         },
         { scan_id: scan.id, user_id: user.id, domain: "lonely.example", campaign_id: null },
       ]);
-      const { clusters } = (await call("GET", "/v1/scoring/campaign_stats")).json();
+      const { clusters } = (await call("GET", `/v1/scoring/campaign_stats?user_id=${user.id}`)).json();
       const total = clusters.reduce((n: number, c: { size: number }) => n + c.size, 0);
       expect(total).toBe(2000);
+      // Another user's scope, and the platform's (no trusted account here), hold none of them.
+      const other = await insertUser(api.t.db);
+      expect((await call("GET", `/v1/scoring/campaign_stats?user_id=${other.id}`)).json().clusters).toEqual(
+        [],
+      );
       expect(clusters.map((c: { campaign_id: string }) => c.campaign_id).join()).not.toContain("camp-old");
       const c0 = clusters[0];
       expect(c0.size).toBe(c0.domains.length);
@@ -240,7 +341,7 @@ await describeInternalApi("auth-scoring", (api) => {
         member("own-a.example", "def_own00000000001", { campaign_keys: ["brand:ns"] }),
         member("own-b.example", "def_own00000000001", { campaign_keys: ["brand:ns"] }),
       ]);
-      const { clusters } = (await call("GET", "/v1/scoring/campaign_stats")).json();
+      const { clusters } = (await call("GET", `/v1/scoring/campaign_stats?user_id=${user.id}`)).json();
       const mine = clusters.filter((c: { campaign_id: string }) => c.campaign_id.startsWith(`${scan.id}/`));
       expect(mine).toEqual([
         {

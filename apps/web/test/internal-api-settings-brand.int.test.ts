@@ -42,6 +42,35 @@ await describeInternalApi("settings-brand", (api) => {
       expect(bad.statusCode).toBe(422);
     });
 
+    it("refuses a new AI host without the key again, so the stored key never goes to another host", async () => {
+      await api.t.db.delete(settings);
+      const put = (config: Record<string, unknown>) => call("PUT", "/v1/settings/ai_provider", { config });
+      expect(
+        (await put({ provider: "openai", base_url: "https://llm.example.com/v1", api_key: "sk-first" }))
+          .statusCode,
+      ).toBe(200);
+      // Same host, another path: the key stays.
+      expect((await put({ base_url: "https://llm.example.com/v2" })).json().config.api_key).toBe("sk-first");
+      for (const change of [{ base_url: "https://attacker.example.net/v1" }, { provider: "anthropic" }]) {
+        const moved = await put(change);
+        expect(moved.statusCode).toBe(422);
+        expect(moved.json().message).toMatch(/Re-enter the API key for the new host/);
+      }
+      expect((await call("GET", "/v1/settings/ai_provider")).json().config).toMatchObject({
+        provider: "openai",
+        base_url: "https://llm.example.com/v2",
+        api_key: "sk-first",
+      });
+      const rekeyed = await put({ base_url: "https://other.example.org/v1", api_key: "sk-second" });
+      expect(rekeyed.json().config).toMatchObject({
+        base_url: "https://other.example.org/v1",
+        api_key: "sk-second",
+      });
+      const cleared = await put({ base_url: "https://third.example.org/v1", api_key: "" });
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json().config.api_key).toBe("");
+    });
+
     it("defaults the audit configuration to medium/-15/15, merges updates and rejects out-of-range values", async () => {
       await api.t.db.delete(settings);
       expect((await call("GET", "/v1/settings/audit_config")).json()).toEqual({

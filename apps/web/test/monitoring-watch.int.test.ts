@@ -6,7 +6,7 @@ import type { TWatchObservation, TWatchRequest } from "@brandwarden/contract/wat
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startSmtp, type RunningSmtp } from "@brandwarden/world/services/smtp";
 import { startWebhook, type RunningWebhook } from "@brandwarden/world/services/webhook";
-import { ownedDomains, trackedLookalikes, users, watchRounds } from "../src/db/schema.ts";
+import { ownedDomains, trackedLookalikes, users, watchPins, watchRounds } from "../src/db/schema.ts";
 import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
@@ -131,6 +131,22 @@ for (const { variant, status } of await dbVariants()) {
       expect((await owner.get("/monitoring/pins")).json().pins).toEqual([
         expect.objectContaining({ domain: "acme-bank-login.net", note: "seen in a phishing mail" }),
       ]);
+    });
+
+    it("caps one user's pins at 200: a new name past it is 422, its note can still change", async () => {
+      const other = browserAgent(t.app);
+      const otherId = (await other.signup(`pins-${randomUUID()}@example.com`)).id;
+      await t.db.insert(watchPins).values(Array.from({ length: 200 }, (_, i) => ({ user_id: otherId, domain: `pin${i}.example` }))); // prettier-ignore
+      const over = await other.post("/monitoring/pins", { domain: "one-more.example" });
+      expect(over.statusCode).toBe(422);
+      expect(over.json()).toEqual({
+        error: "invalid",
+        message: "At most 200 names can be pinned; unpin one first",
+      });
+      expect((await other.post("/monitoring/pins", { domain: "pin7.example", note: "still watched" })).statusCode).toBe(201); // prettier-ignore
+      expect((await other.del("/monitoring/pins/pin0.example")).statusCode).toBe(204);
+      expect((await other.post("/monitoring/pins", { domain: "one-more.example" })).statusCode).toBe(201);
+      expect((await other.get("/monitoring/pins")).json().pins).toHaveLength(200);
     });
 
     it("sends the worker the user's watch list: brand, pins, and the lookalikes to re-check", async () => {

@@ -1,58 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { pino } from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { parseMail } from "@brandwarden/world/services/mail-parse";
 import { createMailer } from "../src/modules/sessions/mailer.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
+import { startMailbox } from "./mailbox.ts";
 
 // Issue 17: reset links are looked up before any hashing, rate-limited, single-use with every
 // other link of the user voided on use or password change, never logged; the request does not
 // wait on SMTP; logged-in users change their password in the app.
 
 const PASSWORD = "correct horse battery staple";
-
-/** An SMTP server that keeps messages and can hold its answer, like a slow mail relay. */
-async function startMailbox() {
-  const texts: Array<{ to: string; text: string }> = [];
-  let release: (() => void) | null = null;
-  let held = Promise.resolve();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    closeTimeout: 500,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-        void held.then(() => {
-          texts.push({ to, text: parseMail(Buffer.concat(chunks).toString("utf8")).text });
-          cb(null);
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    texts,
-    hold() {
-      held = new Promise((r) => (release = r));
-    },
-    release: () => release?.(),
-    /** Reset tokens mailed to `to`, oldest first. */
-    tokensFor: (to: string) =>
-      texts.filter((m) => m.to === to).map((m) => /reset-password\/([A-Za-z0-9_-]+)/.exec(m.text)![1]!),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 for (const { variant, status } of await dbVariants()) {
   describe(`password reset and change on ${variant}`, () => {
@@ -101,9 +61,9 @@ for (const { variant, status } of await dbVariants()) {
       const users = t.container.services.users;
       const original = users.hashPassword;
       let hashed = 0;
-      users.hashPassword = async (password: string) => {
+      users.hashPassword = async (password: string, email: string) => {
         hashed++;
-        return original.call(users, password);
+        return original.call(users, password, email);
       };
       try {
         const b = browserAgent(t.app);

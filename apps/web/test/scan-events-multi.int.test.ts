@@ -65,6 +65,7 @@ describe("event streams shared by several web processes", () => {
     };
     const container = createWebContainer(config, infra, {
       sessionSecret: "multi-web-session-secret-0123456789-0123",
+      snapshotLinkSecret: "multi-web-snapshot-link-secret-0123456789",
     });
     const web = {
       container,

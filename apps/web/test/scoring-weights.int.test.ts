@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
-import { socialFindings, users } from "../src/db/schema.ts";
+import { auditEvents, socialFindings, users } from "../src/db/schema.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
 import { auth, dbVariants } from "./harness.ts";
@@ -39,20 +39,19 @@ for (const { variant, status } of await dbVariants()) {
       expect((await label(other.id, "confirmed")).statusCode).toBe(200);
       expect((await label(relabelled.id, "benign")).statusCode).toBe(200);
 
-      const { samples } = (await internal("GET", "/v1/scoring/feedback_samples")).json();
+      const { samples } = (await internal("GET", `/v1/scoring/feedback_samples?user_id=${user.id}`)).json();
       expect(samples.map((s: { finding_id: string; label: string }) => [s.finding_id, s.label])).toEqual([
         [relabelled.id, "benign"],
         [other.id, "confirmed"],
       ]);
 
-      const boss = await admin();
-      expect((await boss.get("/admin/weights")).json().learner).toEqual({
+      // The analysts see their own labels counted: on their triage queue and in each label's answer.
+      expect((await a.get("/triage/queue")).json().learner).toEqual({
         labeled_samples: 2,
         min_labeled_samples: 10,
         labels_needed: 8,
+        weights: { scope: "platform", version: 0, source: "manual", sample_size: 0 },
       });
-      // Analysts see it too: on their triage queue and in each label's answer.
-      expect((await a.get("/triage/queue")).json().learner).toMatchObject({ labels_needed: 8 });
       const another = await insertDomainFinding(t.db, scan.id, user.id);
       expect((await label(another.id, "benign")).json()).toMatchObject({
         labeled: 1,
@@ -68,10 +67,66 @@ for (const { variant, status } of await dbVariants()) {
           .returning();
         expect((await label(s!.id, "confirmed", "social")).statusCode).toBe(200);
       }
-      expect((await boss.get("/admin/weights")).json().learner).toMatchObject({
+      expect((await a.get("/triage/queue")).json().learner).toMatchObject({
         labeled_samples: 10,
         labels_needed: 0,
       });
+      // The platform's learner counts trusted accounts' labels only: none until an admin trusts this one.
+      const boss = await admin();
+      const platformLabels = (await boss.get("/admin/weights")).json().learner.labeled_samples;
+      const trust = await boss.request("PATCH", `/admin/users/${user.id}`, { trusted: true });
+      expect(trust.json().user).toMatchObject({ trusted: true });
+      const after = (await boss.get("/admin/weights")).json();
+      expect(after.learner.labeled_samples).toBe(Math.min(platformLabels + 10, 500));
+      expect(after.trusted_users).toBeGreaterThanOrEqual(1);
+    });
+
+    it("tells each analyst which weight set scores their findings: the platform's until their own is learned", async () => {
+      const { a, user } = await analyst();
+      const other = await analyst();
+      await internal("PUT", `/v1/scoring/weights?user_id=${user.id}`, {
+        weights: { login_form: 12 },
+        sample_size: 14,
+      });
+      expect((await a.get("/triage/queue")).json().learner.weights).toEqual({
+        scope: "own",
+        version: 1,
+        source: "learned",
+        sample_size: 14,
+      });
+      const platform = (await internal("GET", "/v1/scoring/weights")).json();
+      expect((await other.a.get("/triage/queue")).json().learner.weights).toEqual({
+        scope: "platform",
+        version: platform.version,
+        source: platform.source,
+        sample_size: platform.sample_size,
+      });
+    });
+
+    it("lets only an admin mark an account trusted, and records who did it", async () => {
+      const { a, user } = await analyst();
+      expect((await a.request("PATCH", `/admin/users/${user.id}`, { trusted: true })).statusCode).toBe(404);
+      const boss = await admin();
+      const bossUser = (await boss.get("/session")).json().user;
+      expect((await boss.request("PATCH", `/admin/users/${user.id}`, { trusted: "yes" })).statusCode).toBe(
+        422,
+      );
+      expect((await boss.get(`/admin/users/${user.id}`)).json().user.trusted).toBe(false);
+      expect(
+        (await boss.request("PATCH", `/admin/users/${user.id}`, { trusted: true })).json().user.trusted,
+      ).toBe(true);
+      expect(
+        (await boss.request("PATCH", `/admin/users/${user.id}`, { trusted: false })).json().user.trusted,
+      ).toBe(false);
+      const events = await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.name, "user_trust_changed"), eq(auditEvents.subject_id, user.id)))
+        .orderBy(auditEvents.created_at);
+      expect(events.map((e) => [e.user_id, e.data])).toEqual([
+        [bossUser.id, { trusted: true }],
+        [bossUser.id, { trusted: false }],
+      ]);
     });
 
     it("stores an admin's manual set (version max(latest+1, requested, 1)) that the scorer then reads, and shows what the learner changed", async () => {
@@ -84,7 +139,13 @@ for (const { variant, status } of await dbVariants()) {
       const edited = { ...DEFAULT_DOMAIN_WEIGHTS, login_form: 33 };
       const saved = await boss.put("/admin/weights", { weights: edited });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual({ version: 1, source: "manual", sample_size: 0, weights: edited });
+      expect(saved.json()).toEqual({
+        version: 1,
+        source: "manual",
+        sample_size: 0,
+        weights: edited,
+        user_id: null,
+      });
       expect((await internal("GET", "/v1/scoring/weights")).json()).toMatchObject({
         version: 1,
         source: "manual",

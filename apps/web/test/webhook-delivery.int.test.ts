@@ -11,7 +11,13 @@ import { WEBHOOK_JOB } from "../src/queue/job-names.ts";
 import { createSnapshotLinks } from "../src/modules/webhooks/snapshot-links.ts";
 import { newWebhookSecret } from "../src/lib/webhook-signature.ts";
 import { insertDomainFindings, insertScan, insertUser } from "./factories.ts";
-import { dbVariants, startTestWeb, webhookStores, type TestWeb } from "./harness.ts";
+import {
+  dbVariants,
+  startTestWeb,
+  TEST_SNAPSHOT_LINK_SECRET,
+  webhookStores,
+  type TestWeb,
+} from "./harness.ts";
 
 const FINDINGS = 620; // past the old cap of 25, and more than one snapshot page (500)
 const SOCIAL = 12;
@@ -148,7 +154,7 @@ for (const { variant, status } of await dbVariants()) {
     it("past the inline limit sends the worst findings and a signed, expiring URL that pages all of them", async () => {
       const { scan, user } = await completedScan("/hooks/paged");
       const links = createSnapshotLinks({
-        secret: t.container.sessionSecret,
+        secret: TEST_SNAPSHOT_LINK_SECRET,
         publicUrl: "https://brandwarden.test",
       });
       const agent = createGuardedAgent({ allowPrivateNetwork: true });
@@ -198,11 +204,23 @@ for (const { variant, status } of await dbVariants()) {
       const other = await insertScan(t.db, user.id);
       expect((await get(body.data.snapshot.url.replace(scan.id, other.id))).statusCode).toBe(401);
       const expired = createSnapshotLinks({
-        secret: t.container.sessionSecret,
+        secret: TEST_SNAPSHOT_LINK_SECRET,
         publicUrl: "https://brandwarden.test",
         now: () => Date.now() - 8 * 24 * 3600 * 1000,
-      }).urlFor(scan.id);
+      }).urlFor(scan.id, 0);
       expect((await get(expired.url)).statusCode).toBe(401);
+      // The session secret does not sign snapshot links (they have their own key).
+      const sessionSigned = createSnapshotLinks({
+        secret: t.container.sessionSecret,
+        publicUrl: "https://brandwarden.test",
+      }).urlFor(scan.id, 0);
+      expect((await get(sessionSigned.url)).statusCode).toBe(401);
+      // The owner revokes every link sent so far: the webhook's link is refused, a new one works.
+      await t.container.services.users.revokeSnapshotLinks(user.id);
+      const revoked = await get(body.data.snapshot.url);
+      expect(revoked.statusCode).toBe(404);
+      expect(revoked.json().message).toMatch(/revoked/);
+      expect((await get(links.urlFor(scan.id, 1).url)).statusCode).toBe(200);
       await t.db.update(users).set({ webhook_url: null }).where(eq(users.id, user.id));
     });
   });

@@ -21,6 +21,7 @@ export function createWorkerAdapters(
     redisUrl: config.redisUrl,
     prefix: config.eventChannelPrefix,
     logger,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
     shared,
   });
   return { ...adapters, logger, checkpointKv: shared.checkpointKv, eventsInMemory: shared.eventsInMemory };

@@ -1,6 +1,8 @@
+import { requestTimeoutOptions } from "@brandwarden/platform/http/request-timeout";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
+import { requestLogger } from "@brandwarden/platform/logger/request-log";
 import type { WorkerContainer } from "./container.ts";
 import { registerWorkerHealth } from "./use-cases/health/health.routes.ts";
 import { registerScanRoutes } from "./use-cases/scan/scan.routes.ts";
@@ -23,8 +25,9 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
   const { infra } = container;
   const app = Fastify({
     // pino 10 and fastify's bundled pino types differ only nominally.
-    loggerInstance: infra.logger as unknown as FastifyBaseLogger,
+    loggerInstance: requestLogger(infra.logger) as unknown as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
+    ...requestTimeoutOptions(container.config.requestTimeoutMs),
   });
   installErrorHandler(app);
   registerWorkerHealth(app, infra.pingRedis);

@@ -44,6 +44,10 @@ const ZWorkerEnv = z.object({
     .default([]),
   /** SIGTERM/SIGINT: running scans are handed back to the web app; past this the process exits anyway. */
   SHUTDOWN_TIMEOUT: shutdownTimeout(),
+  /** Longest time to receive a whole HTTP request (slow clients get 408). */
+  REQUEST_TIMEOUT: durationMs().default(60_000),
+  /** Redis commands without an answer this long fail (blocking reads excepted), so nothing hangs while Redis is away. */
+  REDIS_COMMAND_TIMEOUT: durationMs().default(10_000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 
@@ -122,7 +126,7 @@ const ZWorkerEnv = z.object({
     .default(2 * 1024 * 1024),
   /** Chromium for screenshots; default /usr/bin/chromium. */
   CHROMIUM_PATH: z.string().trim().min(1).optional(),
-  /** Unprivileged system user Chromium runs as (sandbox on) when the worker runs as root. */
+  /** Unprivileged system user Chromium always runs as (sandbox on): dropped to from root, or the worker's own user. */
   RENDERER_USER: z.string().trim().min(1).default("brandwarden-renderer"),
   /** Take screenshots of lookalike pages. */
   SCREENSHOTS: booleanFlag().default(true),
@@ -155,6 +159,8 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,
     llmLocalHosts: env.LLM_LOCAL_HOSTS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT,
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT,
     enrich: toEnrichConfig(env),

@@ -16,6 +16,7 @@ import { buildStages } from "./use-cases/scan/build-stages.ts";
 import { createResolver } from "./wiring/resolver.ts";
 import { ctHttpGet, discoveryHooks } from "./wiring/discovery.ts";
 import { loadTrustedCas } from "./ports/http/http-client.ts";
+import { createGuardedFetch } from "./ports/http/guarded-fetch.ts";
 import { createSocialRuntime } from "./wiring/social-runtime.ts";
 import { createAiSettings } from "./ports/llm/ai-settings.ts";
 import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.ts";
@@ -68,7 +69,12 @@ export function createWorkerContainer(
       ca: trustedCas,
     },
   });
-  const feedLoader = createFeedLoader(config.pipeline.feeds, { refreshMs: config.pipeline.feedRefreshMs });
+  // Feeds are fetched through the SSRF guard too: a feed URL (or a redirect) to an internal address fails.
+  const feedHttp = createGuardedFetch({ allowPrivateNetwork: config.allowPrivateNetwork, ca: trustedCas });
+  const feedLoader = createFeedLoader(config.pipeline.feeds, {
+    fetch: feedHttp.fetch,
+    refreshMs: config.pipeline.feedRefreshMs,
+  });
   const runner = createScanRunner({
     stages: buildStages({
       config,
@@ -141,6 +147,7 @@ export function createWorkerContainer(
       await enricher.close();
       await social.close();
       await ai.close();
+      await feedHttp.close();
       await resolver.close();
       await dns.close();
     },

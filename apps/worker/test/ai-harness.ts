@@ -25,6 +25,7 @@ import { createCheckpoints } from "../src/use-cases/scan/checkpoints.ts";
 import { createScanRunner } from "../src/use-cases/scan/scan-runner.ts";
 import { auditStage } from "../src/use-cases/scan/stages/audit.ts";
 import { scanStartPayload } from "./scan-payload.ts";
+import { collectSnapshot } from "../src/ports/web-api/load-snapshot.ts";
 
 export const WORKER_TOKEN = "worker-token-for-ai-tests-0123456789";
 export const LLM_KEY = "sk-world-ai-test";
@@ -168,4 +169,4 @@ export async function runAudit(
 }
 
 export const findingById = async (scanId: string, id: string) =>
-  (await ctx.client.getAuditData(scanId)).findings.find((f) => f.id === id)!;
+  (await collectSnapshot(ctx.client, scanId)).findings.find((f) => f.id === id)!;

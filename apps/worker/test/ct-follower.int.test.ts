@@ -32,6 +32,7 @@ describe("the worker's CT follower against the world", () => {
   const alerts: TAlertRaise[] = [];
   const brandUser = randomUUID();
   const otherUser = randomUUID();
+  const weightsAskedFor: Array<string | null> = [];
   let stopTail: () => Promise<void>;
 
   beforeAll(async () => {
@@ -61,13 +62,19 @@ describe("the worker's CT follower against the world", () => {
         ],
       };
     });
-    web.get("/v1/scoring/weights", async () => ({
-      version: 1,
-      weights: DEFAULT_DOMAIN_WEIGHTS,
-      sample_size: 0,
-      source: "manual",
-      created_at: new Date().toISOString(),
-    }));
+    // The brand owner has a learned set of their own (resolves: 7); the platform's is the defaults.
+    web.get("/v1/scoring/weights", async (req) => {
+      const userId = (req.query as { user_id?: string }).user_id;
+      weightsAskedFor.push(userId ?? null);
+      const own = userId === brandUser;
+      return {
+        version: 1,
+        weights: own ? { ...DEFAULT_DOMAIN_WEIGHTS, resolves: 7 } : DEFAULT_DOMAIN_WEIGHTS,
+        sample_size: own ? 12 : 0,
+        source: own ? "learned" : "manual",
+        user_id: own ? brandUser : null,
+      };
+    });
     const webUrl = await web.listen({ host: "127.0.0.1", port: 0 });
     stopTail = await tailEvents(bus, prefix, (m) => {
       const e = m as { kind: string; data: unknown };
@@ -130,6 +137,9 @@ describe("the worker's CT follower against the world", () => {
     expect(alert.finding!.score).toBeGreaterThan(0);
     expect(alert.severity).toBe(alert.finding!.severity);
     expect(alerts.filter((a) => a.user_id === otherUser)).toEqual([]);
+    // Scored with the weights of the brand's owner, not a set shared by every tenant.
+    expect(weightsAskedFor).toContain(brandUser);
+    expect(alert.finding!.signals!.resolves).toMatchObject({ weight: 7 });
   }, 120_000);
 
   /** The follower saved where it starts (the tree head): what is logged from now on, it reads. */

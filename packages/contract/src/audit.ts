@@ -49,13 +49,47 @@ const ZScanSummary = z.object({
   social_coverage: z.array(ZSocialPlatformCoverage).optional(),
 });
 
+/** A domain finding in the audit snapshot: `screenshot_ref` is where the worker fetches its screenshot. */
+const ZAuditDomainFinding = ZStoredDomainFinding.extend({
+  /** `/v1/scans/:id/screenshots/:finding_id` (under the web base URL); null when there is none. */
+  screenshot_ref: z.string().max(200).nullable().optional(),
+});
+const ZAuditSocialFinding = ZStoredSocialFinding.extend({
+  /** `/v1/scans/:id/avatars/:finding_id`; null when there is none. */
+  avatar_ref: z.string().max(200).nullable().optional(),
+});
+
+/** Findings plus social findings in one page of `audit_data`, at most (default when paged: 200). */
+export const AUDIT_PAGE_MAX = 500;
+export const AUDIT_PAGE_DEFAULT = 200;
+
+/**
+ * `GET /v1/scans/:id/audit_data` query. With `limit` or `cursor` the answer is one page, images by
+ * reference; without either, the whole snapshot with images inline (scans up to `AUDIT_PAGE_MAX`).
+ */
+export const ZAuditDataQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type TAuditDataQuery = z.infer<typeof ZAuditDataQuery>;
+
 /** `GET /v1/scans/:id/audit_data`: everything the AI audit and the reports need. */
 export const ZAuditSnapshot = z.object({
   scan: ZScanSummary,
   brand: ZBrandContext,
-  findings: z.array(ZStoredDomainFinding),
-  social_findings: z.array(ZStoredSocialFinding),
+  findings: z.array(ZAuditDomainFinding),
+  social_findings: z.array(ZAuditSocialFinding),
   logo_url: z.string().nullable(),
+  /** On the whole snapshot and on a first page (no cursor); null on later pages. */
   logo_data_uri: z.string().nullable(),
+  /** Paged answers only: the next page's cursor (null on the last page) and the scan's totals. */
+  page: z
+    .object({
+      next_cursor: z.string().nullable(),
+      total_findings: z.number().int().min(0),
+      total_social_findings: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type TAuditSnapshot = z.infer<typeof ZAuditSnapshot>;
+export type TAuditDomainFinding = z.infer<typeof ZAuditDomainFinding>;

@@ -7,12 +7,17 @@ export type TWeights = z.infer<typeof ZWeights>;
 
 const ZWeightSource = z.enum(["manual", "learned"]);
 
-/** `GET /v1/scoring/weights` and the body returned by PUT. Version 0 means built-in defaults. */
+/**
+ * `GET /v1/scoring/weights[?user_id=]` and the body returned by PUT. Version 0 means built-in
+ * defaults. `user_id`: whose set it is (null: the platform's, which scores every user without
+ * a set of their own); versions count per scope.
+ */
 export const ZWeightSet = z.object({
   version: z.number().int().min(0),
   weights: ZWeights,
   source: ZWeightSource,
   sample_size: z.number().int().min(0),
+  user_id: ZId.nullable().optional(),
 });
 export type TWeightSet = z.infer<typeof ZWeightSet>;
 
@@ -36,6 +41,8 @@ const ZFeedbackSample = z.object({
   adjusted_score: ZScore.nullable(),
   campaign_id: z.string().nullable(),
   created_at: ZIsoDate,
+  /** Who labelled it: a shared (platform) sample caps each user's share (sample-share.ts). */
+  user_id: ZId.optional(),
 });
 export type TFeedbackSample = z.infer<typeof ZFeedbackSample>;
 

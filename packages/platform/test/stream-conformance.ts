@@ -162,6 +162,22 @@ export function describeStreamConformance(
       await consumer.stop();
     });
 
+    it("lists a stream's oldest entries and removes some by id (dead letters an operator replayed)", async () => {
+      const stream = uniqueId("s");
+      const ids = [
+        await bus.append(stream, { n: 1 }),
+        await bus.append(stream, { n: 2 }),
+        await bus.append(stream, { n: 3 }),
+      ];
+      expect(await bus.range(stream, 2)).toEqual([
+        { id: ids[0], message: { n: 1 } },
+        { id: ids[1], message: { n: 2 } },
+      ]);
+      expect(await bus.remove(stream, [ids[0]!, ids[2]!])).toBe(2);
+      expect(await bus.range(stream, 10)).toEqual([{ id: ids[1], message: { n: 2 } }]);
+      expect(await bus.range(uniqueId("none"), 10)).toEqual([]);
+    });
+
     it("gives a consumer restarted under the same name its unacknowledged entries at once", async () => {
       const stream = uniqueId("s");
       let release!: () => void;

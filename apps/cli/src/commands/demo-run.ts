@@ -37,7 +37,8 @@ export async function runDemo(): Promise<void> {
     RESCAN_INTERVAL: env.RESCAN_INTERVAL ?? "0",
   });
   const { services } = running.web.container;
-  const password = randomBytes(9).toString("base64url");
+  // 16 random characters: always past the password rule's guessability bar.
+  const password = randomBytes(12).toString("base64url");
   const user = await services.users.createOrResetAdmin({ email: DEMO_EMAIL, password });
   const brand = world.scenario.brand;
   const official = world.scenario.services.social.filter((p) => p.kind === "official");

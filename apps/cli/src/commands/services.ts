@@ -23,17 +23,39 @@ export function registerUsersCommand(program: Command): void {
     .command("create")
     .description("Create a user and print its id")
     .requiredOption("--email <email>", "the user's e-mail address")
-    .requiredOption("--password <password>", "the user's password (10 to 200 characters)")
+    .requiredOption(
+      "--password <password>",
+      "the user's password (10 to 200 characters, not common or easily guessed)",
+    )
     .option("--admin", "give the user the admin flag", false)
     .action(async (opts: CreateUserFlags) => (await import("./users-run.ts")).runUsersCreate(opts));
 }
 
-/** `brandwarden learn`: fits weights from analysts' labels now, as the score stage does before each scan. */
+/** `brandwarden events replay`: dead-lettered worker→web events applied again. */
+export function registerEventsCommand(program: Command): void {
+  const events = program.command("events").description("The worker→web event streams");
+  events
+    .command("replay")
+    .description(
+      "Apply dead-lettered events again through the web app's handlers (idempotent) and print how many",
+    )
+    .option("--dry-run", "list the dead-lettered events without replaying them", false)
+    .action(async (opts: { dryRun: boolean }) => (await import("./events-run.ts")).runEventsReplay(opts));
+}
+
+/**
+ * `brandwarden learn [--user <id>]`: fits weights from analysts' labels now, as the score stage does
+ * before each scan: the platform's set from trusted accounts' labels, or one user's own set.
+ */
 export function registerLearnCommand(program: Command): void {
   program
     .command("learn")
-    .description("Fit signal weights from analysts' labels (via the web app's internal API) and store them")
-    .action(async () => (await import("./learn-run.ts")).runLearn());
+    .description(
+      "Fit signal weights from analysts' labels (via the web app's internal API) and store them: " +
+        "the platform's set from trusted accounts' labels, or with --user one user's own set",
+    )
+    .option("--user <id>", "learn this user's own set from their labels")
+    .action(async (opts: { user?: string }) => (await import("./learn-run.ts")).runLearn(opts));
 }
 
 /** `brandwarden world ...`: the sandbox internet, until interrupted. Flags are parsed by the world itself. */

@@ -2,7 +2,7 @@ import { AppError } from "@brandwarden/platform/http/app-error";
 import { loadWebConfig } from "@brandwarden/web/config";
 import { createWebAdapters } from "@brandwarden/web/adapters";
 import { createWebContainer } from "@brandwarden/web/container";
-import { readOrCreateSecret } from "@brandwarden/web/lib/secret-file";
+import { readWebSecrets } from "@brandwarden/web/lib/secret-file";
 import { loadCliConfig } from "../config.ts";
 import { UsageError } from "../usage-error.ts";
 
@@ -17,9 +17,7 @@ export async function runUsersCreate(opts: CreateUserFlags): Promise<void> {
   const config = loadWebConfig({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
   const infra = await createWebAdapters(config);
   try {
-    const sessionSecret =
-      config.sessionSecret ?? (await readOrCreateSecret(config.dataDir, "session-secret"));
-    const { services } = createWebContainer(config, infra, { sessionSecret });
+    const { services } = createWebContainer(config, infra, await readWebSecrets(config));
     const user = await services.users.createUser(opts);
     console.log(user.id);
   } catch (err) {

@@ -25,7 +25,7 @@ import type {
 import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
 import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
 import type { TSessionInfo, TSessionUser } from "@brandwarden/contract/browser/session";
-import type { TLabelResult, TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
+import type { TLabelResult, TTriageItem, TTriageLearnerStatus } from "@brandwarden/contract/browser/triage";
 import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
 import type { FindingsQuery } from "./findings-query.ts";
@@ -57,6 +57,8 @@ export const accountApi = {
     request<TAccount>("PUT", forUser("/account", userId), body),
   reenrichDomain: (id: string, userId?: string) =>
     request<unknown>("POST", forUser(`/account/domains/${id}/reenrich`, userId)),
+  /** Revokes every snapshot link the user's webhooks carried so far (own account only). */
+  revokeSnapshotLinks: () => request<void>("DELETE", "/account/snapshot-links"),
   uploadLogo: (file: File, userId?: string) => {
     const form = new FormData();
     form.append("logo", file);
@@ -113,7 +115,7 @@ export const scanEventsUrl = (scanId: string) => forUser(`/scans/${scanId}/event
 
 export const triageApi = {
   queue: (scanId?: string) =>
-    request<{ items: TTriageItem[]; learner: TLearnerStatus }>("GET", "/triage/queue", undefined, {
+    request<{ items: TTriageItem[]; learner: TTriageLearnerStatus }>("GET", "/triage/queue", undefined, {
       query: { scan_id: scanId, user_id: actingFor() },
     }),
   label: (kind: TFindingKind, finding_id: string, label: TLabel, reason?: string) =>
@@ -146,7 +148,7 @@ export const adminApi = {
   users: () => request<{ users: TAdminUser[] }>("GET", "/admin/users"),
   createUser: (body: { email: string; password: string; admin: boolean }) =>
     request<{ user: TAdminUser }>("POST", "/admin/users", body),
-  updateUser: (id: string, body: { email?: string; admin?: boolean }) =>
+  updateUser: (id: string, body: { email?: string; admin?: boolean; trusted?: boolean }) =>
     request<{ user: TAdminUser }>("PATCH", `/admin/users/${id}`, body),
   deleteUser: (id: string) => request<void>("DELETE", `/admin/users/${id}`),
   settings: () => request<TAdminSettings>("GET", "/admin/settings"),

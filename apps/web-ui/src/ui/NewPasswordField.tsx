@@ -20,7 +20,7 @@ export function NewPasswordField({
       value={value}
       onChange={onChange}
       error={error}
-      hint="10 to 200 characters, not all the same character."
+      hint="10 to 200 characters, not a common, breached or easily guessed password: a few uncommon words work well."
     />
   );
 }

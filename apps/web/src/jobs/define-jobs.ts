@@ -28,7 +28,7 @@ export function defineJobs(
       "ownedDomainAt" | "failDomain" | "socialHandleAt" | "failSocialHandle"
     >;
     users: Pick<UsersService, "findById">;
-    scans: Pick<ScansService, "findById">;
+    scans: Pick<ScansService, "findById" | "setWebhookState">;
     reports: Pick<ReportsService, "find" | "setStatus" | "markReady">;
     deliverWebhook(job: TWebhookJob): Promise<boolean>;
     deliverAlert(alertId: string, attempt: number): Promise<void>;
@@ -43,7 +43,11 @@ export function defineJobs(
   defineEnrichSocialHandleJob(queue, deps);
   defineExpandKeywordsJob(queue, deps);
   defineReportGenerationJob(queue, deps);
-  defineWebhookDeliveryJob(queue, { deliver: deps.deliverWebhook, logger: deps.logger });
+  defineWebhookDeliveryJob(queue, {
+    deliver: deps.deliverWebhook,
+    setState: (scanId, state) => deps.scans.setWebhookState(scanId, state),
+    logger: deps.logger,
+  });
   defineWeeklyRescanJob(queue, deps);
   defineAlertDeliveryJob(queue, { deliver: deps.deliverAlert });
   defineWatchJob(queue, deps);

@@ -11,14 +11,14 @@ const ATTEMPTS = 3;
 
 /**
  * ReportGenerationJob: asks the worker for both PDFs (180 s read), stores them, marks the report
- * `ready`, records `report_generated`, then enqueues the webhook. After the last failed attempt the
+ * `ready`, records `report_generated`, then enqueues the webhook (its state `pending` on the scan). After the last failed attempt the
  * report is `failed` and the webhook goes out without PDFs.
  */
 export function defineReportGenerationJob(
   queue: JobQueue,
   deps: {
     reports: Pick<ReportsService, "find" | "setStatus" | "markReady">;
-    scans: Pick<ScansService, "findById">;
+    scans: Pick<ScansService, "findById" | "setWebhookState">;
     worker: WorkerClient;
     blobs: BlobStore;
     logger: Logger;
@@ -49,6 +49,8 @@ export function defineReportGenerationJob(
         deps.logger.error({ scan_id, err: message }, "report generation failed");
         await deps.reports.setStatus(scan_id, "failed", { error: message });
       }
+      // Recorded first: a process killed before the enqueue leaves it to reconciliation.
+      if (!scan.webhook_state) await deps.scans.setWebhookState(scan_id, "pending");
       await queue.enqueue(WEBHOOK_JOB, { scan_id, event: "scan.completed" } satisfies TWebhookJob, {
         jobId: `webhook-${scan_id}-completed`,
       });

@@ -8,7 +8,12 @@ const ATTEMPTS = 4;
 /** WebhookDeliveryJob: best-effort, retried with backoff, then logged and dropped; it never fails the scan. */
 export function defineWebhookDeliveryJob(
   queue: JobQueue,
-  deps: { deliver(job: TWebhookJob): Promise<boolean>; logger: Logger },
+  deps: {
+    deliver(job: TWebhookJob): Promise<boolean>;
+    /** Records the outcome on the scan: `delivered`, `none` (nothing to send), `failed` (given up). */
+    setState(scanId: string, state: "delivered" | "none" | "failed"): Promise<void>;
+    logger: Logger;
+  },
 ): void {
   queue.define({
     name: WEBHOOK_JOB,
@@ -17,15 +22,19 @@ export function defineWebhookDeliveryJob(
     backoffMs: 2_000,
     concurrency: 4,
     async handler(job, ctx) {
+      let sent: boolean;
       try {
-        await deps.deliver(job);
+        sent = await deps.deliver(job);
       } catch (err) {
         if (ctx.attempt < ATTEMPTS) throw err;
         deps.logger.warn(
           { scan_id: job.scan_id, event: job.event, err: (err as Error).message },
           "webhook delivery given up",
         );
+        await deps.setState(job.scan_id, "failed");
+        return;
       }
+      await deps.setState(job.scan_id, sent ? "delivered" : "none");
     },
   });
 }

@@ -202,6 +202,11 @@ describe("the admin area and the learner, in Chromium", () => {
       const needed = page.getByTestId("labels-needed");
       await needed.getByText("10 more labels needed").waitFor();
       expect(await needed.textContent()).toContain("(0 of 10 labelled)");
+      // Which set scores this analyst's findings, and why: the platform's, for want of labels.
+      const scoredBy = page.getByTestId("scored-by");
+      expect(await scoredBy.textContent()).toMatch(
+        /^Your findings are scored with the platform’s weights \(.+\): you have 0 of the 10 labels your own weights need\.$/,
+      );
       await page
         .getByTestId("triage-current")
         .getByRole("button", { name: /Confirm threat/ })
@@ -215,9 +220,38 @@ describe("the admin area and the learner, in Chromium", () => {
       await snap(page, "a3-triage-labels-needed");
       await page.reload();
       await needed.getByText("7 more labels needed").waitFor();
+      await scoredBy.getByText("you have 3 of the 10 labels").waitFor();
+      // Once the owner's learner has stored a set of their own, the page says so.
+      const { scoring } = bw.app.web.container.services;
+      const own = await scoring.storeWeights({ weights: { login_form: 18 }, sample_size: 10 }, owner.id);
+      await page.reload();
+      await scoredBy
+        .getByText(`your own learned weights, version ${own.version}, from 10 labels of yours`)
+        .waitFor();
+      await snap(page, "a3-triage-own-weights");
       await context.close();
     },
   );
+
+  it("lets an admin mark an account trusted on the users page (recorded)", { timeout: 60_000 }, async () => {
+    const { context, page } = await bw.newLoggedInPage(ADMIN);
+    await page.goto("/admin");
+    const trusted = page.getByLabel(`${OWNER} is trusted`, { exact: true });
+    expect(await trusted.isChecked()).toBe(false);
+    await trusted.check();
+    await page.getByText(`${OWNER}’s labels now train the platform’s weights.`).waitFor();
+    const { infra } = bw.app.web.container;
+    const [row] = await infra.db.select().from(users).where(eq(users.id, owner.id));
+    expect(row!.trusted).toBe(true);
+    const events = await infra.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.name, "user_trust_changed"), eq(auditEvents.subject_id, owner.id)));
+    expect(events.map((e) => [e.user_id, e.data])).toEqual([[adminId, { trusted: true }]]);
+    await page.getByRole("link", { name: "Scoring weights" }).click();
+    await page.getByTestId("trusted-accounts").getByText("1 trusted account").waitFor();
+    await context.close();
+  });
 
   it("shows a user on the brand profile why no keywords were derived", { timeout: 60_000 }, async () => {
     const { services, infra, consumer } = bw.app.web.container;

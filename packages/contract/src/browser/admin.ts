@@ -17,12 +17,15 @@ export const ZAdminUserCreate = z.object({
 export const ZAdminUserPatch = z.object({
   email: z.string().max(254).optional(),
   admin: z.boolean().optional(),
+  /** Trusted: the account's labels may train the platform's weight set (audited). */
+  trusted: z.boolean().optional(),
 });
 
 const ZAdminUser = z.object({
   id: ZId,
   email: z.string(),
   admin: z.boolean(),
+  trusted: z.boolean(),
   brand_name: z.string().nullable(),
   created_at: ZIsoDate,
 });
@@ -75,6 +78,8 @@ export const ZWeightsOverview = z.object({
     ),
   }).nullable(),
   latest_manual: ZWeightSetRow.nullable(),
+  /** The platform learner's labels: trusted accounts' only, each account's share capped. */
   learner: ZLearnerStatus,
+  trusted_users: z.number().int().min(0),
 });
 export type TWeightsOverview = z.infer<typeof ZWeightsOverview>;

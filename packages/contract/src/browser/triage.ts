@@ -33,11 +33,26 @@ export const ZLearnerStatus = z.object({
 });
 export type TLearnerStatus = z.infer<typeof ZLearnerStatus>;
 
+/**
+ * The weight set that scores this user's findings and why: `own` (learned from this user's
+ * labels alone, once they reach MIN_LABELED_SAMPLES) or `platform` (an admin's set, or one
+ * learned from trusted accounts' labels). `labeled_samples` counts this user's labels only.
+ */
+const ZTriageLearnerStatus = ZLearnerStatus.extend({
+  weights: z.object({
+    scope: z.enum(["own", "platform"]),
+    version: z.number().int().min(0),
+    source: z.enum(["manual", "learned"]),
+    sample_size: z.number().int().min(0),
+  }),
+});
+export type TTriageLearnerStatus = z.infer<typeof ZTriageLearnerStatus>;
+
 /** The answer to a label (one or bulk), with where the learner stands now. */
 export const ZLabelResult = z.object({
   labeled: z.number().int().min(0),
   label: ZLabel,
-  learner: ZLearnerStatus,
+  learner: ZTriageLearnerStatus,
 });
 export type TLabelResult = z.infer<typeof ZLabelResult>;
 
@@ -47,5 +62,5 @@ const ZTriageItem = z.discriminatedUnion("kind", [
 ]);
 export type TTriageItem = z.infer<typeof ZTriageItem>;
 
-/** `GET /triage/queue`: the worst unlabelled findings first; `learner` counts everyone's labels. */
-export const ZTriageQueue = z.object({ items: z.array(ZTriageItem), learner: ZLearnerStatus });
+/** `GET /triage/queue`: the worst unlabelled findings first; `learner` counts this user's labels. */
+export const ZTriageQueue = z.object({ items: z.array(ZTriageItem), learner: ZTriageLearnerStatus });

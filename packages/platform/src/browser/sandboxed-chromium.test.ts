@@ -34,10 +34,27 @@ describe("the sandboxed Chromium launch", () => {
     ).rejects.toThrow(/the renderer user "root" is root/);
   });
 
-  it("keeps Chromium's sandbox on and WebRTC on the proxy, with an environment free of secrets", async () => {
+  it("refuses to start Chromium as a worker user that is neither root nor the renderer user", async () => {
+    const err = await sandboxedChromiumLaunch({ chromiumPath: "/usr/bin/chromium", processUid: 4242 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(RendererSandboxError);
+    expect((err as Error).message).toMatch(
+      /the worker runs as uid 4242, neither root nor the renderer user "brandwarden-renderer" .*set RENDERER_USER to the worker's own user/,
+    );
+  });
+
+  it("starts Chromium directly, sandbox on and WebRTC on the proxy, with an environment free of secrets, when the worker is the renderer user", async () => {
+    const { stdout } = await run("id", ["-u", DEFAULT_RENDERER_USER]);
+    const rendererUid = Number(stdout.trim());
     process.env.BW_TEST_SECRET = "must-not-leak";
-    const launch = await sandboxedChromiumLaunch({ chromiumPath: "/usr/bin/chromium", processUid: 1000 });
+    const launch = await sandboxedChromiumLaunch({
+      chromiumPath: "/usr/bin/chromium",
+      processUid: rendererUid,
+    });
     delete process.env.BW_TEST_SECRET;
+    expect(launch.executablePath).toBe("/usr/bin/chromium");
+    expect(launch.uid).toBe(rendererUid);
     expect(launch.chromiumSandbox).toBe(true);
     expect(launch.args).not.toContain("--no-sandbox");
     expect(launch.args).toContain("--force-webrtc-ip-handling-policy=disable_non_proxied_udp");

@@ -6,15 +6,16 @@ import { promisify } from "node:util";
 import { HEADLESS_CHROMIUM_ARGS } from "./chromium.ts";
 
 // Launch options for a Chromium that renders hostile pages. Chromium keeps its own sandbox on
-// (seccomp-bpf + user namespaces: renderers cannot open files or sockets), and never runs as root:
-// when this process is root, the browser is started through a small launcher that hands the fresh
-// profile directory to an unprivileged system user (RENDERER_USER) and drops to it with setpriv, so
-// even a browser-process compromise cannot read DATA_DIR, the secrets in it or this process's
+// (seccomp-bpf + user namespaces: renderers cannot open files or sockets), and always runs as the
+// unprivileged RENDERER_USER: when this process is root, the browser is started through a small
+// launcher that hands the fresh profile directory to that user and drops to it with setpriv; when
+// this process is that user, it starts directly; any other user is refused. So even a
+// browser-process compromise cannot read DATA_DIR, the secrets in it or this process's
 // environment. The browser gets an empty environment (no INTERNAL_API_TOKEN, no DATABASE_URL).
 
 const run = promisify(execFile);
 
-/** The unprivileged system user Chromium runs as when the worker runs as root. */
+/** The unprivileged system user Chromium always runs as. */
 export const DEFAULT_RENDERER_USER = "brandwarden-renderer";
 
 /** WebRTC may only use the proxy, which speaks no UDP: no STUN/TURN packets around the pinning proxy. */
@@ -54,6 +55,29 @@ async function idOf(user: string, flag: "-u" | "-g"): Promise<number> {
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
+ * Who Chromium will run as: RENDERER_USER, dropped to from root (`drop`) or already this process's
+ * user. Throws RendererSandboxError naming the fix when it cannot be (the worker checks at start).
+ */
+export async function rendererIdentity(opts: {
+  rendererUser?: string;
+  processUid?: number;
+}): Promise<{ uid: number; gid: number; drop: boolean }> {
+  const selfUid = opts.processUid ?? process.getuid?.() ?? -1;
+  const user = opts.rendererUser ?? DEFAULT_RENDERER_USER;
+  const [uid, gid] = [await idOf(user, "-u"), await idOf(user, "-g")];
+  if (uid === 0) throw new RendererSandboxError(`the renderer user "${user}" is root`);
+  if (selfUid === uid) return { uid, gid, drop: false };
+  if (selfUid !== 0) {
+    // Not root, so no way to become the renderer user: Chromium never runs as the worker's own user
+    // unless the operator names that user as RENDERER_USER (and accepts it can read what the worker reads).
+    throw new RendererSandboxError(
+      `the worker runs as uid ${selfUid}, neither root nor the renderer user "${user}" (uid ${uid}), so it cannot start Chromium as that user: run the worker as root (it drops to RENDERER_USER) or as ${user}, or set RENDERER_USER to the worker's own user to let Chromium run as it`,
+    );
+  }
+  return { uid, gid, drop: true };
+}
+
+/**
  * Options for playwright's chromium.launch that run Chromium sandboxed, as an unprivileged user,
  * with an empty environment. Pass `extraArgs` for the caller's own flags (proxy rules...).
  */
@@ -66,14 +90,11 @@ export async function sandboxedChromiumLaunch(opts: {
 }): Promise<SandboxedLaunch> {
   const args = [...HEADLESS_CHROMIUM_ARGS, ...WEBRTC_PROXY_ONLY_ARGS, ...(opts.extraArgs ?? [])];
   const env: Record<string, string> = { PATH: "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8" };
-  const selfUid = opts.processUid ?? process.getuid?.() ?? -1;
-  if (selfUid !== 0) {
-    // Already unprivileged: Chromium's sandbox alone keeps renderers away from our files.
-    return { executablePath: opts.chromiumPath, chromiumSandbox: true, args, env, uid: selfUid, dispose: async () => {} }; // prettier-ignore
+  const { uid, gid, drop } = await rendererIdentity(opts);
+  if (!drop) {
+    // Already the renderer user: Chromium's sandbox alone keeps renderers away from our files.
+    return { executablePath: opts.chromiumPath, chromiumSandbox: true, args, env, uid, dispose: async () => {} }; // prettier-ignore
   }
-  const user = opts.rendererUser ?? DEFAULT_RENDERER_USER;
-  const [uid, gid] = [await idOf(user, "-u"), await idOf(user, "-g")];
-  if (uid === 0) throw new RendererSandboxError(`the renderer user "${user}" is root`);
   const dir = await mkdtemp(path.join(tmpdir(), "brandwarden-launcher-"));
   const launcher = path.join(dir, "chromium-as-renderer");
   // Playwright creates the profile directory (root, 0700) and passes it as --user-data-dir: it

@@ -95,6 +95,10 @@ export interface Bus {
    * broadcast that a process starting a little late still receives.
    */
   tail(stream: string, sinceMs: number, handler: StreamHandler): Promise<() => Promise<void>>;
+  /** The oldest `count` entries of a stream read without groups (dead letters, for an operator). */
+  range(stream: string, count: number): Promise<Array<{ id: string; message: unknown }>>;
+  /** Deletes entries of a stream read without groups (replayed dead letters); resolves with how many went. */
+  remove(stream: string, ids: string[]): Promise<number>;
   /** Entries a stream holds (0 when it does not exist). */
   streamLength(stream: string): Promise<number>;
   /** The id of the last entry ever appended to the stream ("0-0" for none): later entries have greater ids. */

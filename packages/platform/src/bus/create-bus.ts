@@ -7,10 +7,12 @@ export interface CreateBusOptions {
   /** Set: Redis streams and pub/sub (split deployment). Unset: in-process (embedded mode). */
   redisUrl?: string;
   logger?: Logger;
+  /** Redis commands fail after this long without an answer (default 10 s). */
+  commandTimeoutMs?: number;
 }
 
 export function createBus(opts: CreateBusOptions = {}): Bus {
   return opts.redisUrl
-    ? createRedisBus({ url: opts.redisUrl, logger: opts.logger })
+    ? createRedisBus({ url: opts.redisUrl, logger: opts.logger, commandTimeoutMs: opts.commandTimeoutMs })
     : createMemoryBus({ logger: opts.logger });
 }

@@ -106,6 +106,12 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): Bus {
     async acknowledged(stream, group, id) {
       return streams.acknowledged(stream, group, id);
     },
+    async range(stream, count) {
+      return streams.range(stream, count);
+    },
+    async remove(stream, ids) {
+      return streams.remove(stream, ids);
+    },
     async streamLength(stream) {
       return streams.length(stream);
     },

@@ -241,6 +241,20 @@ export function createMemoryStreams(limits: StreamLimits = DEFAULT_STREAM_LIMITS
     tail,
     acknowledged,
     length: (name: string) => streams.get(name)?.entries.length ?? 0,
+    range: (name: string, count: number) =>
+      (streams.get(name)?.entries ?? [])
+        .slice(0, count)
+        .map((e) => ({ id: e.id, message: decodeMessage(e.text) })),
+    remove(name: string, ids: string[]): number {
+      const s = streams.get(name);
+      if (!s) return 0;
+      // Positions of group reads would shift; dead-letter streams have no groups.
+      if (s.groups.size) throw new Error(`remove: ${name} is read by a group`);
+      const drop = new Set(ids);
+      const before = s.entries.length;
+      s.entries = s.entries.filter((e) => !drop.has(e.id));
+      return before - s.entries.length;
+    },
     lastId: (name: string) => streams.get(name)?.lastId ?? "0-0",
     close() {
       for (const s of streams.values()) for (const wake of [...s.waiters]) wake();

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { createSilentLogger, type Logger } from "../logger/logger.ts";
+import { DEFAULT_COMMAND_TIMEOUT_MS } from "../kv/redis-kv.ts";
 import {
   compareStreamIds,
   DEFAULT_STREAM_LIMITS,
@@ -12,7 +13,7 @@ import { decodeMessage, encodeMessage } from "./codec.ts";
 import { runGroupConsumer, stopWhenClosed } from "./consumer-loop.ts";
 import { createRedisLeases } from "./leases.ts";
 import { runPartitionedConsumer } from "./partitioned-consumer.ts";
-import { createRedisGroupReader, FIELD, streamEntries } from "./redis-streams.ts";
+import { createRedisGroupReader, FIELD, streamEntries, type XEntry } from "./redis-streams.ts";
 
 /** Stream bounds below this are kept exactly. */
 const EXACT_BELOW = 10_000;
@@ -21,6 +22,11 @@ export interface RedisBusOptions {
   url: string;
   logger?: Logger;
   limits?: StreamLimits;
+  /**
+   * A Redis command without an answer this long fails ("Command timed out"), also while Redis is
+   * away, instead of waiting for it forever. Blocking reads have their own bound. Default 10 s.
+   */
+  commandTimeoutMs?: number;
 }
 
 /**
@@ -31,8 +37,9 @@ export interface RedisBusOptions {
  */
 export function createRedisBus(opts: RedisBusOptions): Bus {
   const logger = opts.logger ?? createSilentLogger();
-  const publisher = new Redis(opts.url);
-  const subscriber = new Redis(opts.url);
+  const commandTimeout = opts.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const publisher = new Redis(opts.url, { commandTimeout });
+  const subscriber = new Redis(opts.url, { commandTimeout });
   for (const conn of [publisher, subscriber]) {
     // ioredis reconnects by itself; without a listener an error event would crash the process.
     conn.on("error", (err) => logger.warn({ err }, "redis bus connection error"));
@@ -46,7 +53,8 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
 
   /** A connection for one blocking reader, closed with it. */
   function blockingConnection(): Redis {
-    const conn = publisher.duplicate();
+    // Blocked reads (XREADGROUP BLOCK) wait longer than a command may: no command timeout here.
+    const conn = publisher.duplicate({ commandTimeout: undefined });
     conn.on("error", (err) => logger.warn({ err }, "redis stream connection error"));
     return conn;
   }
@@ -183,6 +191,16 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
       if (compareStreamIds(id, delivered) > 0) return false;
       const pending = (await publisher.xpending(stream, group, id, id, 1)) as unknown[];
       return pending.length === 0;
+    },
+    async range(stream, count) {
+      const entries = (await publisher.xrange(stream, "-", "+", "COUNT", count)) as XEntry[];
+      return entries.flatMap(([id, fields]) => {
+        const at = fields?.indexOf(FIELD) ?? -1;
+        return fields && at >= 0 ? [{ id, message: decodeMessage(fields[at + 1]!) }] : [];
+      });
+    },
+    async remove(stream, ids) {
+      return ids.length ? publisher.xdel(stream, ...ids) : 0;
     },
     async streamLength(stream) {
       return publisher.xlen(stream);

@@ -79,3 +79,34 @@ describe("bounded images", () => {
     expect(await probeImage(out)).toEqual({ format: "png", width: 64, height: 64 });
   });
 });
+
+describe("SVG drawing budget", () => {
+  it("kills the drawing of an SVG past its time budget: fine dashes round huge circles (a few KB, minutes of CPU)", async () => {
+    const circles = Array.from({ length: 50 }, (_, i) => `<circle cx="256" cy="256" r="${100_000 + i}" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="0.01 0.01"/>`).join(""); // prettier-ignore
+    const bomb = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">${circles}</svg>`,
+    );
+    // Each circle is ~30 million dashes: no machine draws this within the budget of 1 s.
+    const err = await rejection(toBoundedPng(bomb, { svgTimeoutMs: 1000 }));
+    expect(err.reason).toBe("too_costly");
+    expect(err.message).toBe("The SVG takes more than 1 s to draw; use a simpler version, or a PNG");
+  });
+
+  it("refuses filters however they are written, before drawing", async () => {
+    const svgs = [
+      `<filter id="f"><feGaussianBlur stdDeviation="9"/></filter><rect width="9" height="9" filter="url(#f)"/>`,
+      `<rect width="9" height="9" style="filter: blur(90px)"/>`,
+      `<rect width="9" height="9" style="fil&#116;er: blur(90px)"/>`,
+      `<style>rect { fil\\74 er: blur(90px) }</style><rect width="9" height="9"/>`,
+    ].map((body) =>
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9">${body}</svg>`),
+    );
+    for (const svg of svgs) {
+      const err = await rejection(probeImage(svg));
+      expect([err.reason, err.message]).toEqual([
+        "too_costly",
+        expect.stringMatching(/^The SVG uses filter effects/),
+      ]);
+    }
+  });
+});

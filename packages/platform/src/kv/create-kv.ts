@@ -9,10 +9,17 @@ export interface CreateKvOptions {
   /** Key prefix for Redis, so several deployments or test runs can share one server. */
   prefix?: string;
   logger?: Logger;
+  /** Redis commands fail after this long without an answer (default 10 s). */
+  commandTimeoutMs?: number;
 }
 
 export function createKv(opts: CreateKvOptions = {}): KeyValueStore {
   return opts.redisUrl
-    ? createRedisKv({ url: opts.redisUrl, prefix: opts.prefix, logger: opts.logger })
+    ? createRedisKv({
+        url: opts.redisUrl,
+        prefix: opts.prefix,
+        logger: opts.logger,
+        commandTimeoutMs: opts.commandTimeoutMs,
+      })
     : createMemoryKv();
 }

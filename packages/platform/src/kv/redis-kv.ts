@@ -9,7 +9,14 @@ export interface RedisKvOptions {
   /** Prepended to every key (and stripped from `keys` results), e.g. "bw:" or a per-test prefix. */
   prefix?: string;
   logger?: Logger;
+  /**
+   * A Redis command without an answer this long fails ("Command timed out"), also while Redis is
+   * away, instead of waiting for it forever. Blocking reads have their own bound. Default 10 s.
+   */
+  commandTimeoutMs?: number;
 }
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 10_000;
 
 // INCR and the TTL on creation must be one step: a crash between them would leave a counter
 // that never expires (and a rate limit that never frees).
@@ -21,7 +28,7 @@ return v`;
 export function createRedisKv(opts: RedisKvOptions): KeyValueStore {
   const logger = opts.logger ?? createSilentLogger();
   const prefix = opts.prefix ?? "";
-  const redis = new Redis(opts.url);
+  const redis = new Redis(opts.url, { commandTimeout: opts.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS });
   redis.on("error", (err) => logger.warn({ err }, "redis kv connection error"));
   const k = (key: string): string => prefix + key;
 

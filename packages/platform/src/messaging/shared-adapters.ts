@@ -22,11 +22,21 @@ export function createSharedAdapters(opts: {
   redisUrl?: string;
   prefix: string;
   logger: Logger;
+  /** Redis commands fail after this long without an answer (default 10 s). */
+  commandTimeoutMs?: number;
   shared?: { bus?: Bus; kv?: KeyValueStore };
 }): SharedAdapters {
-  const bus = opts.shared?.bus ?? createBus({ redisUrl: opts.redisUrl, logger: opts.logger });
+  const bus =
+    opts.shared?.bus ??
+    createBus({ redisUrl: opts.redisUrl, logger: opts.logger, commandTimeoutMs: opts.commandTimeoutMs });
   const kv =
-    opts.shared?.kv ?? createKv({ redisUrl: opts.redisUrl, prefix: `${opts.prefix}:`, logger: opts.logger });
+    opts.shared?.kv ??
+    createKv({
+      redisUrl: opts.redisUrl,
+      prefix: `${opts.prefix}:`,
+      logger: opts.logger,
+      commandTimeoutMs: opts.commandTimeoutMs,
+    });
   return {
     bus,
     kv,

@@ -9,6 +9,9 @@ import { waitFor } from "../../testing/wait-for.ts";
 import { z } from "zod";
 import { describeQueueConformance } from "../../test/queue-conformance.ts";
 import type { JobQueue } from "./queue.ts";
+import { startTcpRelay } from "../../testing/tcp-relay.ts";
+import { isConnectionError } from "../util/connection-error.ts";
+import { createRedisKv } from "../kv/redis-kv.ts";
 
 const redis = await requireRedis();
 
@@ -44,6 +47,50 @@ describe("createQueue with a Redis url", () => {
       expect(seen).toEqual([5]);
     } finally {
       await Promise.all([producer.close(), consumer.close()]);
+      await deleteRedisKeys(testRedisUrl(), `${prefix}:`);
+    }
+  });
+});
+
+describe("while Redis does not answer", () => {
+  it("enqueueing and key reads fail within the command timeout with a connection error, and work again after", async () => {
+    const target = new URL(testRedisUrl());
+    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 6379) });
+    const prefix = uniqueId("bwtest");
+    const url = relay.urlFor(testRedisUrl());
+    const queue = createBullmqQueue({ url, prefix, commandTimeoutMs: 300 });
+    const kv = createRedisKv({ url, prefix: `${prefix}:`, commandTimeoutMs: 300 });
+    try {
+      await queue.enqueue("job", 1);
+      await relay.cut("hang");
+      // Before the bound, each of these waited forever.
+      const enqueued = await queue.enqueue("job", 2).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(String(enqueued)).toMatch(/Redis did not answer|timed out/i);
+      expect(isConnectionError(enqueued)).toBe(true);
+      const read = await kv.get("k").then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isConnectionError(read)).toBe(true);
+      await relay.restore();
+      await waitFor(
+        () =>
+          queue.enqueue("job", 3).then(
+            () => true,
+            () => false,
+          ),
+        "enqueueing works again",
+        20_000,
+      );
+      await kv.set("k", "v");
+      expect(await kv.get("k")).toBe("v");
+    } finally {
+      await queue.close();
+      await kv.close();
+      await relay.close();
       await deleteRedisKeys(testRedisUrl(), `${prefix}:`);
     }
   });

@@ -1,6 +1,7 @@
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from "bullmq";
 import type { KeyValueStore } from "../kv/kv.ts";
-import { createRedisKv } from "../kv/redis-kv.ts";
+import { createRedisKv, DEFAULT_COMMAND_TIMEOUT_MS } from "../kv/redis-kv.ts";
+import { withTimeout } from "../util/with-timeout.ts";
 import { createSilentLogger, type Logger } from "../logger/logger.ts";
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_CONCURRENCY } from "./backoff.ts";
 import { decodeJobId, encodeJobId, encodeQueueName } from "./bullmq-names.ts";
@@ -14,6 +15,11 @@ export interface BullmqQueueOptions extends JobQueueOptions {
   logger?: Logger;
   /** Where rate-limit counters live; by default a Redis store under `<prefix>:`. */
   kv?: KeyValueStore;
+  /**
+   * Enqueueing (and scheduling) fails with a connection error after this long while Redis does
+   * not answer, instead of waiting for it forever. Default 10 s.
+   */
+  commandTimeoutMs?: number;
 }
 
 type AnyDefinition = JobDefinition<unknown>;
@@ -36,7 +42,10 @@ export function createBullmqQueue(opts: BullmqQueueOptions): JobQueue {
   const prefix = opts.prefix ?? "bw";
   // BullMQ requires maxRetriesPerRequest: null for its blocking connections.
   const connection = { url: opts.url, maxRetriesPerRequest: null };
-  const kv = opts.kv ?? createRedisKv({ url: opts.url, prefix: `${prefix}:`, logger });
+  const commandTimeoutMs = opts.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  // Producers block on nothing: their commands may time out, so an add never hangs on a Redis away.
+  const producerConnection = { url: opts.url, maxRetriesPerRequest: null, commandTimeout: commandTimeoutMs };
+  const kv = opts.kv ?? createRedisKv({ url: opts.url, prefix: `${prefix}:`, logger, commandTimeoutMs });
   const limiter = createRateLimiter(kv);
   const defs = new Map<string, AnyDefinition>();
   const queues = new Map<string, Queue>();
@@ -47,7 +56,7 @@ export function createBullmqQueue(opts: BullmqQueueOptions): JobQueue {
   function queueFor(name: string): Queue {
     let queue = queues.get(name);
     if (!queue) {
-      queue = new Queue(encodeQueueName(name), { connection, prefix });
+      queue = new Queue(encodeQueueName(name), { connection: producerConnection, prefix });
       queue.on("error", (err) => logger.warn({ err, job: name }, "queue connection error"));
       queues.set(name, queue);
     }
@@ -66,6 +75,23 @@ export function createBullmqQueue(opts: BullmqQueueOptions): JobQueue {
       removeOnComplete: true,
       removeOnFail: true,
     };
+  }
+
+  /**
+   * Enqueueing waits at most `commandTimeoutMs` (BullMQ waits for its connection to be ready
+   * first, without a bound): then a connection error (ETIMEDOUT) the caller retries or reports.
+   */
+  async function bounded<T>(name: string, work: Promise<T>): Promise<T> {
+    work.catch(() => undefined); // settles later when Redis is back; the caller has its answer
+    return withTimeout(
+      work,
+      commandTimeoutMs,
+      `job queue: Redis did not answer within ${commandTimeoutMs} ms (enqueueing "${name}")`,
+    ).catch((err: unknown) => {
+      throw (err as Error).message?.startsWith("job queue:")
+        ? Object.assign(err as Error, { code: "ETIMEDOUT" })
+        : err;
+    });
   }
 
   function report(failure: JobFailure): void {
@@ -128,20 +154,26 @@ export function createBullmqQueue(opts: BullmqQueueOptions): JobQueue {
     },
     async enqueue(name, payload, enqueueOpts = {}) {
       if (closed) throw new Error("queue is closed");
-      await queueFor(name).add(name, payload, {
-        ...jobOptions(name),
-        ...(enqueueOpts.delayMs ? { delay: enqueueOpts.delayMs } : {}),
-        ...(enqueueOpts.jobId !== undefined ? { jobId: encodeJobId(enqueueOpts.jobId) } : {}),
-      });
+      await bounded(
+        name,
+        queueFor(name).add(name, payload, {
+          ...jobOptions(name),
+          ...(enqueueOpts.delayMs ? { delay: enqueueOpts.delayMs } : {}),
+          ...(enqueueOpts.jobId !== undefined ? { jobId: encodeJobId(enqueueOpts.jobId) } : {}),
+        }),
+      );
     },
     async schedule(scheduleId, name, payload, everyMs) {
       if (closed) throw new Error("queue is closed");
       if (!Number.isInteger(everyMs) || everyMs <= 0)
         throw new RangeError("everyMs must be a positive integer");
-      await queueFor(name).upsertJobScheduler(
-        encodeJobId(scheduleId),
-        { every: everyMs },
-        { name, data: payload, opts: jobOptions(name) },
+      await bounded(
+        name,
+        queueFor(name).upsertJobScheduler(
+          encodeJobId(scheduleId),
+          { every: everyMs },
+          { name, data: payload, opts: jobOptions(name) },
+        ),
       );
     },
     async start() {

@@ -12,6 +12,8 @@ export interface CreateQueueOptions extends JobQueueOptions {
   logger?: Logger;
   /** Store for rate-limit counters; each implementation has a sensible default. */
   kv?: KeyValueStore;
+  /** BullMQ: enqueueing fails after this long while Redis does not answer (default 10 s). */
+  commandTimeoutMs?: number;
 }
 
 export function createQueue(opts: CreateQueueOptions = {}): JobQueue {

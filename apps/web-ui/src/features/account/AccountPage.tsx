@@ -13,6 +13,7 @@ import { TableHead } from "../../ui/TableHead.tsx";
 import { Link, useLocation, useTitle } from "../../lib/router.tsx";
 import { AccountKeywords } from "./AccountKeywords.tsx";
 import { LogoUpload } from "./LogoUpload.tsx";
+import { RevokeSnapshotLinks } from "./RevokeSnapshotLinks.tsx";
 import "./account.css";
 
 interface Form {
@@ -285,6 +286,7 @@ export function AccountPage({ userId }: { userId?: string } = {}) {
               Webhook signing secret: <code>{account.webhook_secret}</code>
             </p>
           )}
+          {account.webhook_secret && !userId && <RevokeSnapshotLinks />}
           <div>
             <button className="btn btn-primary" disabled={saving}>
               {saving ? "Saving…" : "Save profile"}

@@ -87,7 +87,7 @@ function Users() {
       {users && users.length > 0 && (
         <div className="table-wrap">
           <table className="table table-compact" data-testid="users-table">
-            <TableHead columns={["E-mail", "Brand", "Admin", "Created"]} actions />
+            <TableHead columns={["E-mail", "Brand", "Admin", "Trusted", "Created"]} actions />
             <tbody>
               {users.map((u) => (
                 <tr key={u.id}>
@@ -136,6 +136,22 @@ function Users() {
                         void run(
                           () => adminApi.updateUser(u.id, { admin }),
                           `${u.email} is ${admin ? "now" : "no longer"} an admin.`,
+                        );
+                      }}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`${u.email} is trusted`}
+                      title="A trusted account’s labels train the platform’s scoring weights"
+                      checked={u.trusted}
+                      onChange={(e) => {
+                        const trusted = e.target.checked;
+                        setUsers((list) => list?.map((x) => (x.id === u.id ? { ...x, trusted } : x)) ?? list);
+                        void run(
+                          () => adminApi.updateUser(u.id, { trusted }),
+                          `${u.email}’s labels ${trusted ? "now" : "no longer"} train the platform’s weights.`,
                         );
                       }}
                     />

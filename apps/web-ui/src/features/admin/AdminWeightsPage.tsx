@@ -129,7 +129,13 @@ export function AdminWeightsPage() {
               {dateTime(data.latest_manual.created_at)}.
             </p>
           )}
-          <LabelsNeeded learner={data.learner} />
+          <p className="muted" data-testid="trusted-accounts">
+            Each user with enough labels of their own is scored by a set learned from those alone. This
+            platform set scores everyone else; it learns only from the labels of{" "}
+            {data.trusted_users === 1 ? "1 trusted account" : `${data.trusted_users} trusted accounts`} (mark
+            them on the users page), each at most a fifth of its sample.
+          </p>
+          <LabelsNeeded learner={data.learner} whose="trusted accounts’" />
         </section>
         <section className="card stack" aria-labelledby="learned-h" data-testid="weights-learned">
           <h2 id="learned-h">Latest learned set</h2>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { TLabel } from "@brandwarden/contract/common";
 import { messageOf } from "../../api/client.ts";
 import { triageApi } from "../../api/endpoints.ts";
-import type { TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
+import type { TTriageItem, TTriageLearnerStatus } from "@brandwarden/contract/browser/triage";
 import { DomainEvidence, SocialEvidence } from "../../ui/Evidence.tsx";
 import { TakedownDialog } from "../takedowns/TakedownDialog.tsx";
 import { Empty } from "../../ui/Empty.tsx";
@@ -12,7 +12,7 @@ import { Notice } from "../../ui/Notice.tsx";
 import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
 import { severityOf } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
-import { LabelsNeeded } from "./TriageLearner.tsx";
+import { LabelsNeeded, WeightsInUse } from "./TriageLearner.tsx";
 import "./triage.css";
 
 const nameOf = (item: TTriageItem) =>
@@ -30,7 +30,7 @@ function isTyping(target: EventTarget | null): boolean {
 export function TriagePage() {
   useTitle("Triage");
   const [items, setItems] = useState<TTriageItem[] | null>(null);
-  const [learner, setLearner] = useState<TLearnerStatus | null>(null);
+  const [learner, setLearner] = useState<TTriageLearnerStatus | null>(null);
   const [index, setIndex] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState("");
@@ -147,6 +147,7 @@ export function TriagePage() {
           <p className="muted">
             Unlabeled findings, worst first. Your labels teach the scorer what matters to you.
           </p>
+          <WeightsInUse learner={learner} />
           <LabelsNeeded learner={learner} />
         </div>
         <button type="button" className="btn" onClick={() => void load()}>

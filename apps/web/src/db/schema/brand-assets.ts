@@ -17,6 +17,10 @@ export const ownedDomains = pgTable(
     generation: integer("generation").notNull().default(1),
     enrichment_status: text("enrichment_status").$type<EnrichmentStatus>().notNull().default("pending"),
     enrichment_error: text("enrichment_error"),
+    /** Times the current generation was handed to the worker again because its profile never came. */
+    enrichment_retries: integer("enrichment_retries").notNull().default(0),
+    /** When the current generation's enrichment was last asked for (null: since `updated_at`). */
+    enrichment_requested_at: timestamp("enrichment_requested_at", { withTimezone: true }),
     profile: jsonb("profile").$type<TDomainProfile>(),
     profile_generation: integer("profile_generation"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -30,12 +30,20 @@ export const scans = pgTable(
      * died in between), done by the next reconciliation.
      */
     ended_announced_at: timestamp("ended_announced_at", { withTimezone: true }),
+    /**
+     * The scan's end webhook (`scan.completed` once the report is ready or failed, `scan.failed`):
+     * null while not due (or never enqueued: a process died in between, reconciliation enqueues
+     * it), `pending` enqueued, `delivered`, `failed` (given up), `none` (no webhook URL).
+     */
+    webhook_state: text("webhook_state").$type<WebhookState>(),
   },
   (t) => [
     index("scans_user_created_idx").on(t.user_id, t.created_at),
     index("scans_status_idx").on(t.status),
   ],
 );
+
+export type WebhookState = "pending" | "delivered" | "failed" | "none";
 
 export type ReportStatus = "pending" | "generating" | "ready" | "failed";
 

@@ -17,6 +17,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     password_hash: text("password_hash").notNull(),
     admin: boolean("admin").notNull().default(false),
+    /** Set by an admin: this account's labels may train the platform's weight set. */
+    trusted: boolean("trusted").notNull().default(false),
     brand_name: text("brand_name"),
     brand_names: jsonb("brand_names").$type<string[]>().notNull().default([]),
     keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
@@ -26,6 +28,8 @@ export const users = pgTable(
     logo_content_type: text("logo_content_type"),
     webhook_url: text("webhook_url"),
     webhook_secret: text("webhook_secret"),
+    /** Signed into every snapshot link of the user's webhooks; raising it revokes every earlier link. */
+    snapshot_link_generation: integer("snapshot_link_generation").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,7 @@ const present = (u: UserRow): TAdminUser => ({
   id: u.id,
   email: u.email,
   admin: u.admin,
+  trusted: u.trusted,
   brand_name: u.brand_name,
   created_at: u.created_at.toISOString(),
 });

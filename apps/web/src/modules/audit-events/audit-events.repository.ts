@@ -10,7 +10,9 @@ type AuditEventName =
   | "scan_failed"
   | "scan_cancelled"
   /** An admin worked on another user's data, naming that user explicitly (act-for). */
-  | "admin_acted_for";
+  | "admin_acted_for"
+  /** An admin marked an account trusted or not (its labels train the platform's weights). */
+  | "user_trust_changed";
 
 export interface AuditEvent {
   name: AuditEventName;

@@ -28,6 +28,9 @@ export function createBrandProfileModule(deps: {
   users: Pick<UsersService, "findById" | "lockUser">;
   /** The scans module's: dispatches the user's deferred scans once no domain profile is pending. */
   dispatchDeferred: (userId: string) => Promise<number>;
+  /** Owned-domain enrichment pending this long is asked again (default 5 min), this many times (default 2), then failed. */
+  enrichmentStaleMs?: number;
+  enrichmentRetries?: number;
   allowPrivateNetwork: boolean;
   publicUrl: string;
   logger: Logger;
@@ -51,7 +54,14 @@ export function createBrandProfileModule(deps: {
     brandContext: createBrandContextService({ db, repo, users: deps.users, publicUrl: deps.publicUrl }),
     /** Every user's brand, for the worker's CT follower (internal API). */
     monitoredBrands: createMonitoredBrandsService({ repo: createMonitoredBrandsRepository(db) }),
-    enrichment: createEnrichmentService({ repo, dispatchDeferred: deps.dispatchDeferred, logger }),
+    enrichment: createEnrichmentService({
+      repo,
+      queue: deps.queue,
+      staleMs: deps.enrichmentStaleMs ?? 5 * 60_000,
+      retries: deps.enrichmentRetries ?? 2,
+      dispatchDeferred: deps.dispatchDeferred,
+      logger,
+    }),
     /** Keyword-expansion failures (`log` events with a user, no scan), kept for the brand profile page. */
     keywordExpansionLog: createKeywordExpansionEvents({ repo: keywordExpansions, logger }),
   };

@@ -94,6 +94,8 @@ export function createBrandProfileRepository(db: Db) {
         .set({
           generation: sql`${ownedDomains.generation} + 1`,
           enrichment_status: "pending",
+          enrichment_retries: 0,
+          enrichment_requested_at: null,
           updated_at: sql`now()`,
         })
         .where(and(eq(ownedDomains.id, id), eq(ownedDomains.user_id, userId)))
@@ -107,6 +109,36 @@ export function createBrandProfileRepository(db: Db) {
         .from(ownedDomains)
         .where(and(eq(ownedDomains.id, id), eq(ownedDomains.generation, generation)));
       return row ?? null;
+    },
+    /** Owned domains still `pending` whose enrichment was asked for (or last re-asked) before `cutoff`. */
+    stalePendingDomains(cutoff: Date): Promise<OwnedDomainRow[]> {
+      return db
+        .select()
+        .from(ownedDomains)
+        .where(
+          and(
+            eq(ownedDomains.enrichment_status, "pending"),
+            sql`coalesce(${ownedDomains.enrichment_requested_at}, ${ownedDomains.updated_at}) < ${cutoff.toISOString()}::timestamptz`,
+          ),
+        );
+    },
+    /** Counts one more ask for the domain's current generation; false when it moved on meanwhile. */
+    async markEnrichmentRetried(id: string, generation: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(ownedDomains)
+        .set({
+          enrichment_retries: sql`${ownedDomains.enrichment_retries} + 1`,
+          enrichment_requested_at: at,
+        })
+        .where(
+          and(
+            eq(ownedDomains.id, id),
+            eq(ownedDomains.generation, generation),
+            eq(ownedDomains.enrichment_status, "pending"),
+          ),
+        )
+        .returning({ id: ownedDomains.id });
+      return rows.length > 0;
     },
     /** Marks the domain's enrichment of `generation` failed (nothing when superseded). */
     async failDomainEnrichment(id: string, generation: number, error: string): Promise<void> {

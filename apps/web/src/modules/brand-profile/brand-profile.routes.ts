@@ -9,6 +9,7 @@ import {
 import { invalid } from "@brandwarden/platform/http/app-error";
 import { validate } from "@brandwarden/platform/http/validate";
 import { idParam } from "../../lib/id-param.ts";
+import { multipartLimitError, refuseTruncatedFields } from "../../lib/multipart-limits.ts";
 import type { ActFor } from "../sessions/actor.ts";
 import type { BrandProfileService } from "./brand-profile.service.ts";
 import { LOGO_MAX_BYTES } from "./logo.ts";
@@ -35,8 +36,11 @@ export function registerBrandProfileRoutes(
 
   r.post("/account/logo", { schema: { response: { 200: ZLogoUploaded } } }, async (req) => {
     const userId = await target(req);
-    const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 } });
+    const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1 } }).catch((err) => {
+      throw multipartLimitError(err);
+    });
     if (!file) throw invalid("Choose a logo file to upload");
+    refuseTruncatedFields(file.fields);
     const bytes = await file.toBuffer().catch(() => {
       throw invalid("The logo must be at most 1 MiB");
     });

@@ -1,7 +1,7 @@
 import type { TLifecycleState, TObservation, TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import type { TChangesView } from "@brandwarden/contract/browser/monitoring";
 import type { TLabel, TSeverity } from "@brandwarden/contract/common";
-import { notFound } from "@brandwarden/platform/http/app-error";
+import { invalid, notFound } from "@brandwarden/platform/http/app-error";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
 import { ownedBy } from "../sessions/actor.ts";
@@ -11,6 +11,7 @@ import type { ScanChangesRepository } from "./scan-changes.repository.ts";
 import { applyLook, domainEvidenceOf, trackedNameOf } from "./tracking.ts";
 import { LOOKALIKES_PAGE_SIZE, type TrackingRepository } from "./tracking.repository.ts";
 import type { ObservationRow, TrackedRow } from "../../db/rows.ts";
+import type { UsersService } from "../users/users.service.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -85,10 +86,14 @@ function presentObservation(o: ObservationRow): TObservation {
  * with its timeline (from its page or from any of its findings), pins for the watch, "takedown
  * sent" and "confirmed malicious".
  */
+/** Names one user may pin for the watch (each is a DNS look every round, for as long as it stays). */
+const MAX_PINS_PER_USER = 200;
+
 export function createLookalikesService(deps: {
   db: Db;
   tracking: TrackingRepository;
   changes: ScanChangesRepository;
+  users: Pick<UsersService, "lockUser">;
 }) {
   async function timelineOf(t: TrackedRow | null) {
     return t ? (await deps.tracking.timeline(t.id)).map(presentObservation) : [];
@@ -269,8 +274,14 @@ export function createLookalikesService(deps: {
         note: p.note,
         created_at: p.created_at.toISOString(),
       })),
+    /** Pins a name (or rewrites its note); 422 past `MAX_PINS_PER_USER` (the user row lock keeps the count exact). */
     async pin(userId: string, domain: string, note: string | null) {
-      const p = await deps.tracking.addPin(userId, domain, note);
+      const p = await deps.db.transaction(async (tx) => {
+        await deps.users.lockUser(tx, userId);
+        if ((await deps.tracking.otherPinCount(userId, domain, tx)) >= MAX_PINS_PER_USER)
+          throw invalid(`At most ${MAX_PINS_PER_USER} names can be pinned; unpin one first`);
+        return deps.tracking.addPin(userId, domain, note, tx);
+      });
       return { domain: p.domain, note: p.note, created_at: p.created_at.toISOString() };
     },
     async unpin(userId: string, domain: string) {

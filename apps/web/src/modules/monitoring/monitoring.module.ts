@@ -18,7 +18,7 @@ import { createWatchService } from "./watch.service.ts";
  */
 export function createMonitoringModule(deps: {
   db: Db;
-  users: Pick<UsersService, "findById">;
+  users: Pick<UsersService, "findById" | "lockUser">;
   brandContext: Pick<BrandContextService, "scanBrand">;
   alerts: AlertsService;
   worker: WorkerClient;
@@ -30,7 +30,7 @@ export function createMonitoringModule(deps: {
   const scanChanges = createScanChangesService({ repo: changesRepo, tracking, alerts });
   const watch = createWatchService({ ...deps, tracking });
   return {
-    lookalikes: createLookalikesService({ db, tracking, changes: changesRepo }),
+    lookalikes: createLookalikesService({ db, tracking, changes: changesRepo, users: deps.users }),
     watch,
     events: createMonitoringEventHandlers({ ...deps, watch, tracking }),
     /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { TLifecycleState } from "@brandwarden/contract/monitoring";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
@@ -144,8 +144,16 @@ export function createTrackingRepository(db: Db) {
         .where(and(eq(watchPins.user_id, userId), inArray(watchPins.domain, names)));
       return new Set(rows.map((r) => r.domain));
     },
-    async addPin(userId: string, domain: string, note: string | null): Promise<PinRow> {
-      const [row] = await db
+    /** The user's pins other than `domain`. */
+    async otherPinCount(userId: string, domain: string, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(watchPins)
+        .where(and(eq(watchPins.user_id, userId), ne(watchPins.domain, domain)));
+      return row?.n ?? 0;
+    },
+    async addPin(userId: string, domain: string, note: string | null, tx: DbOrTx = db): Promise<PinRow> {
+      const [row] = await tx
         .insert(watchPins)
         .values({ user_id: userId, domain, note })
         .onConflictDoUpdate({ target: [watchPins.user_id, watchPins.domain], set: { note } })

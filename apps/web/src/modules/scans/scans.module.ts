@@ -39,6 +39,8 @@ export function createScansModule(deps: {
   eventChannelPrefix: string;
   silenceLimitMs?: number;
   autoResumes?: number;
+  /** The brand profile's: re-asks or fails owned-domain enrichment that stayed pending (reconciliation). */
+  sweepEnrichment?: () => Promise<unknown>;
   logger: Logger;
 }) {
   const { db, kv, queue, hub, logger } = deps;
@@ -74,6 +76,7 @@ export function createScansModule(deps: {
       logger,
       announceEnded: scans.announceEnded,
       dispatchDeferred: scans.dispatchDeferred,
+      sweepEnrichment: deps.sweepEnrichment,
     }),
     /** Starts a scan for every user whose last scan is `intervalMs` old (the weekly rescan job's work). */
     rescanDueUsers: (intervalMs: number) =>

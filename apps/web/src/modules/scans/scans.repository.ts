@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { TScanStatus } from "@brandwarden/contract/constants";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { domainFindings, reports, scans, socialFindings } from "../../db/schema.ts";
+import { domainFindings, reports, scans, socialFindings, type WebhookState } from "../../db/schema.ts";
 import type { ScanRow } from "../../db/rows.ts";
 
 const TERMINAL: TScanStatus[] = ["completed", "failed", "cancelled"];
@@ -62,6 +62,29 @@ export function createScansRepository(db: Db) {
           ),
         );
       return rows.map((r) => r.scan);
+    },
+    /**
+     * Completed scans (of the last `days`) whose report is ready or failed and whose webhook was
+     * never enqueued (no state: the process died in between). A `pending` one is the queue's to
+     * retry: enqueueing it again while it is being delivered would send it twice.
+     */
+    async webhooksDue(days: number): Promise<ScanRow[]> {
+      const rows = await db
+        .select({ scan: scans })
+        .from(scans)
+        .innerJoin(reports, eq(reports.scan_id, scans.id))
+        .where(
+          and(
+            eq(scans.status, "completed"),
+            gte(scans.completed_at, sql`now() - make_interval(days => ${days})`),
+            inArray(reports.status, ["ready", "failed"]),
+            isNull(scans.webhook_state),
+          ),
+        );
+      return rows.map((r) => r.scan);
+    },
+    async setWebhookState(id: string, state: WebhookState): Promise<void> {
+      await db.update(scans).set({ webhook_state: state }).where(eq(scans.id, id));
     },
     /** Users with a scan waiting to be dispatched. */
     async usersWithPendingScans(): Promise<string[]> {

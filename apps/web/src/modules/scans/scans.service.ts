@@ -306,6 +306,11 @@ export function createScansService(deps: {
 
     /** The scan, whoever's it is (the app's own work: events, jobs, the internal API); null when none. */
     findById: (scanId: string): Promise<ScanRow | null> => deps.scans.findById(scanId),
+    /** Records where the scan's end webhook is (reconciliation enqueues one due and never enqueued). */
+    setWebhookState: (
+      scanId: string,
+      state: Parameters<ScansRepository["setWebhookState"]>[1],
+    ): Promise<void> => deps.scans.setWebhookState(scanId, state),
 
     /** The social platforms the scan could not check, as the worker reported them (replaces). */
     async recordSocialCoverage(scanId: string, coverage: TSocialPlatformCoverage[]): Promise<void> {

@@ -1,13 +1,61 @@
-import { and, desc, eq, gte, isNotNull, lt, notExists, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { domainFindings, feedbackLabels, scoringWeights } from "../../db/schema.ts";
 import type { WeightRow } from "../../db/rows.ts";
 
+/** Whose weight sets: null is the platform's, a user id that user's own. */
+type WeightScope = string | null;
+
+const ofScope = (userId: WeightScope) =>
+  userId ? eq(scoringWeights.user_id, userId) : isNull(scoringWeights.user_id);
+
+/** Whose labels: one user's, or a set of users' with at most `perUser` each (a shared sample). */
+export type LabelScope = { userId: string } | { userIds: readonly string[]; perUser: number };
+
 export function createScoringRepository(db: Db) {
+  /** Each labelled finding's newest label only (relabelling appends; the learner sees the last). */
+  const newestLabel = () => {
+    const newer = alias(feedbackLabels, "newer");
+    return notExists(
+      db
+        .select({ one: sql`1` })
+        .from(newer)
+        .where(
+          and(
+            eq(newer.kind, feedbackLabels.kind),
+            eq(newer.finding_id, feedbackLabels.finding_id),
+            sql`(${newer.created_at}, ${newer.id}) > (${feedbackLabels.created_at}, ${feedbackLabels.id})`,
+          ),
+        ),
+    );
+  };
+  const labelsOf = (scope: LabelScope) =>
+    "userId" in scope
+      ? eq(feedbackLabels.user_id, scope.userId)
+      : inArray(feedbackLabels.user_id, [...scope.userIds]);
+
   return {
-    async latestWeights(tx: DbOrTx = db): Promise<WeightRow | null> {
-      const rows = await tx.select().from(scoringWeights).orderBy(desc(scoringWeights.version)).limit(1);
+    async latestWeights(tx: DbOrTx = db, userId: WeightScope = null): Promise<WeightRow | null> {
+      const rows = await tx
+        .select()
+        .from(scoringWeights)
+        .where(ofScope(userId))
+        .orderBy(desc(scoringWeights.version))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -16,66 +64,70 @@ export function createScoringRepository(db: Db) {
       return stored!;
     },
 
-    /** The set stored just before `version` (what a newer set replaced), if any. */
+    /** The platform set stored just before `version` (what a newer set replaced), if any. */
     async weightsBefore(version: number): Promise<WeightRow | null> {
       const rows = await db
         .select()
         .from(scoringWeights)
-        .where(lt(scoringWeights.version, version))
+        .where(and(isNull(scoringWeights.user_id), lt(scoringWeights.version, version)))
         .orderBy(desc(scoringWeights.version))
         .limit(1);
       return rows[0] ?? null;
     },
 
-    /** The newest weight sets of one source, newest first. */
+    /** The newest platform weight sets of one source, newest first. */
     async weightsBySource(source: "manual" | "learned", limit: number): Promise<WeightRow[]> {
       return db
         .select()
         .from(scoringWeights)
-        .where(eq(scoringWeights.source, source))
+        .where(and(isNull(scoringWeights.user_id), eq(scoringWeights.source, source)))
         .orderBy(desc(scoringWeights.version))
         .limit(limit);
     },
 
     /**
-     * Each labelled finding's newest label, newest first: relabelling appends a sample (the
-     * history stays), but the learner must see one label per finding, not both.
+     * Each labelled finding's newest label, newest first, of the scope's users; in a shared
+     * scope each user's newest `perUser` only, so no one fills the sample.
      */
-    async recentFeedback(limit: number) {
-      const newer = alias(feedbackLabels, "newer");
-      return db
-        .select()
-        .from(feedbackLabels)
-        .where(
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(newer)
-              .where(
-                and(
-                  eq(newer.kind, feedbackLabels.kind),
-                  eq(newer.finding_id, feedbackLabels.finding_id),
-                  sql`(${newer.created_at}, ${newer.id}) > (${feedbackLabels.created_at}, ${feedbackLabels.id})`,
-                ),
-              ),
+    async recentFeedback(scope: LabelScope, limit: number) {
+      if ("userIds" in scope && scope.userIds.length === 0) return [];
+      const ranked = db
+        .select({
+          ...getTableColumns(feedbackLabels),
+          rank: sql<number>`row_number() over (partition by ${feedbackLabels.user_id} order by ${feedbackLabels.created_at} desc, ${feedbackLabels.id} desc)`.as(
+            "rank",
           ),
-        )
-        .orderBy(desc(feedbackLabels.created_at), desc(feedbackLabels.id))
+        })
+        .from(feedbackLabels)
+        .where(and(labelsOf(scope), newestLabel()))
+        .as("ranked");
+      const perUser = "perUser" in scope ? scope.perUser : limit;
+      const { rank: _rank, ...columns } = ranked._.selectedFields;
+      return db
+        .select(columns)
+        .from(ranked)
+        .where(lte(ranked.rank, perUser))
+        .orderBy(desc(ranked.created_at), desc(ranked.id))
         .limit(limit);
     },
 
-    /** How many findings carry a label (each counted once, whatever its relabellings). */
-    async labelledFindingCount(): Promise<number> {
-      const [row] = await db
+    /** How many findings of the scope's users carry a label (each counted once), at most `perUser` each. */
+    async labelledFindingCount(scope: LabelScope): Promise<number> {
+      if ("userIds" in scope && scope.userIds.length === 0) return 0;
+      const perUser = "perUser" in scope ? scope.perUser : Number.MAX_SAFE_INTEGER;
+      const rows = await db
         .select({
           n: sql<number>`count(distinct (${feedbackLabels.kind}, ${feedbackLabels.finding_id}))::int`,
         })
-        .from(feedbackLabels);
-      return Number(row?.n ?? 0);
+        .from(feedbackLabels)
+        .where(labelsOf(scope))
+        .groupBy(feedbackLabels.user_id);
+      return rows.reduce((sum, r) => sum + Math.min(Number(r.n), perUser), 0);
     },
 
-    /** Campaign members created since `since`, newest first, at most `limit` findings. */
-    async recentCampaignMembers(since: Date, limit: number) {
+    /** Campaign members of these users' findings created since `since`, newest first, at most `limit`. */
+    async recentCampaignMembers(userIds: readonly string[], since: Date, limit: number) {
+      if (userIds.length === 0) return [];
       return db
         .select({
           scan_id: domainFindings.scan_id,
@@ -89,7 +141,13 @@ export function createScoringRepository(db: Db) {
           adjusted_severity: domainFindings.adjusted_severity,
         })
         .from(domainFindings)
-        .where(and(isNotNull(domainFindings.campaign_id), gte(domainFindings.created_at, since)))
+        .where(
+          and(
+            inArray(domainFindings.user_id, [...userIds]),
+            isNotNull(domainFindings.campaign_id),
+            gte(domainFindings.created_at, since),
+          ),
+        )
         .orderBy(desc(domainFindings.created_at), desc(sql`${domainFindings.id}`))
         .limit(limit);
     },

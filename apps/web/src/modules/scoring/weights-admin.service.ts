@@ -34,11 +34,12 @@ const present = (row: WeightRow) => ({
 export function createWeightsAdminService(deps: { scoring: ScoringService; repo: ScoringRepository }) {
   return {
     async overview() {
-      const [current, [learned], [manual], learner] = await Promise.all([
+      const [current, [learned], [manual], learner, trusted_users] = await Promise.all([
         deps.scoring.currentWeights(),
         deps.repo.weightsBySource("learned", 1),
         deps.repo.weightsBySource("manual", 1),
         deps.scoring.learnerStatus(),
+        deps.scoring.trustedUsers(),
       ]);
       const before = learned ? await deps.repo.weightsBefore(learned.version) : null;
       return {
@@ -55,6 +56,7 @@ export function createWeightsAdminService(deps: { scoring: ScoringService; repo:
           : null,
         latest_manual: manual ? present(manual) : null,
         learner,
+        trusted_users,
       };
     },
     saveManual: (input: { weights: TWeights; version?: number }) => deps.scoring.storeManualWeights(input),

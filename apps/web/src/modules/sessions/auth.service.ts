@@ -3,6 +3,7 @@ import { AppError, invalid } from "@brandwarden/platform/http/app-error";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db } from "../../db/client.ts";
 import type { KvRateLimit } from "../../lib/kv-rate-limit.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 import { normaliseEmail, type UsersService } from "../users/users.service.ts";
 import type { Mailer } from "./mailer.ts";
 import type { PasswordResetsRepository } from "./password-resets.repository.ts";
@@ -12,7 +13,8 @@ import type { UserRow } from "../../db/rows.ts";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-const LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
+/** Login attempts per address, whatever the accounts (the per-account wait is the login throttle's). */
+const LOGIN_IP_LIMIT = { max: 30, windowMs: 15 * 60 * 1000 };
 const RESET_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
 const RESET_IP_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 /** Tries at completing a reset (guessing tokens) per address. */
@@ -30,6 +32,7 @@ export function createAuthService(deps: {
   resets: PasswordResetsRepository;
   streams: SessionStreams;
   rateLimit: KvRateLimit;
+  loginThrottle: LoginThrottle;
   mailer: Mailer;
   publicUrl: string;
   logger: Logger;
@@ -46,7 +49,8 @@ export function createAuthService(deps: {
         token_hash: sha256(token),
         expires_at: new Date(Date.now() + RESET_TTL_MS),
       });
-      const link = new URL(`/reset-password/${token}`, deps.publicUrl).toString();
+      // The token rides in the fragment, which browsers never send: no server or proxy logs it.
+      const link = new URL(`/reset-password#${token}`, deps.publicUrl).toString();
       await deps.mailer.send({
         to: user.email,
         subject: "Reset your Brandwarden password",
@@ -65,29 +69,26 @@ export function createAuthService(deps: {
 
   return {
     /**
-     * Rate-limited per address and per e-mail; one vague message for every failure, and an
+     * Rate-limited per address, and throttled per (account, address) pair with a doubling wait, so
+     * nobody can lock an owner out from elsewhere; one vague message for every failure, and an
      * unknown e-mail costs the same password hashing as a wrong password.
      */
     async login(email: string, password: string, meta: { ip: string; userAgent?: string }) {
       const normalised = email.trim().toLowerCase();
       await deps.rateLimit.hit(
         `login:ip:${meta.ip}`,
-        LOGIN_LIMIT.max * 3,
-        LOGIN_LIMIT.windowMs,
+        LOGIN_IP_LIMIT.max,
+        LOGIN_IP_LIMIT.windowMs,
         "login attempts",
       );
-      await deps.rateLimit.hit(
-        `login:email:${normalised}`,
-        LOGIN_LIMIT.max,
-        LOGIN_LIMIT.windowMs,
-        "login attempts",
-      );
+      await deps.loginThrottle.check(normalised, meta.ip);
       const user = await deps.users.findByEmail(normalised);
       const matches = await deps.usersService.verifyPasswordOrDummy(user, password);
       if (!user || !matches) {
+        await deps.loginThrottle.failed(normalised, meta.ip);
         throw new AppError("unauthorized", "E-mail or password is wrong");
       }
-      await deps.rateLimit.reset(`login:email:${normalised}`);
+      await deps.loginThrottle.succeeded(normalised, meta.ip);
       return { user, session: await newSession(user, meta) };
     },
 
@@ -141,7 +142,9 @@ export function createAuthService(deps: {
         new AppError("not_found", "This reset link is invalid, used or expired; ask for a new one");
       const reset = await deps.resets.findLive(sha256(token));
       if (!reset) throw gone();
-      const passwordHash = await deps.usersService.hashPassword(password);
+      const owner = await deps.usersService.findById(reset.user_id);
+      if (!owner) throw gone();
+      const passwordHash = await deps.usersService.hashPassword(password, owner.email);
       await deps.db.transaction(async (tx) => {
         if (!(await deps.resets.claim(tx, reset.id))) throw gone();
         await deps.users.setPasswordHash(tx, reset.user_id, passwordHash);
@@ -169,7 +172,7 @@ export function createAuthService(deps: {
         throw invalid("The current password is wrong", [
           { path: "current_password", message: "The current password is wrong" },
         ]);
-      const passwordHash = await deps.usersService.hashPassword(input.password);
+      const passwordHash = await deps.usersService.hashPassword(input.password, user.email);
       await deps.db.transaction(async (tx) => {
         await deps.users.setPasswordHash(tx, user.id, passwordHash);
         await deps.resets.voidForUser(tx, user.id);

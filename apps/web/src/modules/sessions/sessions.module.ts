@@ -6,6 +6,7 @@ import type { AuditEventsService } from "../audit-events/audit-events.service.ts
 import type { UsersService } from "../users/users.service.ts";
 import { createActFor } from "./actor.ts";
 import { createAuthService } from "./auth.service.ts";
+import { createLoginThrottle } from "./login-throttle.ts";
 import { createMailer } from "./mailer.ts";
 import { createPasswordResetsRepository } from "./password-resets.repository.ts";
 import { createSessionStreams } from "./session-streams.ts";
@@ -42,6 +43,7 @@ export function createSessionsModule(deps: {
       resets: createPasswordResetsRepository(db),
       streams: sessionStreams,
       rateLimit: createKvRateLimit(deps.kv),
+      loginThrottle: createLoginThrottle({ kv: deps.kv }),
       mailer: createMailer({ smtpUrl: deps.smtpUrl, from: deps.mailFrom, logger }),
       publicUrl: deps.publicUrl,
       logger,

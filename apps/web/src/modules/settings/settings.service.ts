@@ -5,6 +5,7 @@ import {
   type TAiProviderSetting,
   type TAuditConfig,
 } from "@brandwarden/contract/settings";
+import { invalid } from "@brandwarden/platform/http/app-error";
 import { validate } from "@brandwarden/platform/http/validate";
 import type { Db } from "../../db/client.ts";
 import { deepMerge } from "../../lib/deep-merge.ts";
@@ -15,6 +16,10 @@ const AI_PROVIDER = "ai_provider";
 const AUDIT_CONFIG = "audit_config";
 const DEFAULT_AI_PROVIDER: TAiProviderSetting = { enabled: null, config: {} };
 
+/** Where the key goes: the provider and the base URL's origin (the provider's default host when unset). */
+const keyHost = (s: TAiProviderSetting) =>
+  `${s.config.provider ?? ""} ${s.config.base_url ? new URL(s.config.base_url).origin : "default"}`;
+
 /** The AI provider's API key is sealed at rest, opened for the worker, and never shown to browsers. */
 export function createSettingsService(deps: { db: Db; repo: SettingsRepository; secrets: SecretBox }) {
   const openKey = (setting: TAiProviderSetting): TAiProviderSetting => {
@@ -22,16 +27,21 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepository; 
     return key ? { ...setting, config: { ...setting.config, api_key: deps.secrets.open(key) } } : setting;
   };
 
-  /** Reads, deep-merges and validates the merged result before storing it, in one transaction. */
+  /**
+   * Reads, deep-merges and validates the merged result before storing it, in one transaction;
+   * `guard` may refuse the change knowing what was stored.
+   */
   async function merge<T>(
     key: string,
     defaults: T,
     patch: Record<string, unknown>,
     check: (v: unknown) => T,
+    guard?: (current: T, merged: T) => void,
   ) {
     return deps.db.transaction(async (tx) => {
       const current = (await deps.repo.getForUpdate(key, tx)) ?? (defaults as Record<string, unknown>);
       const merged = check(deepMerge(current, patch));
+      guard?.(check(current), merged);
       await deps.repo.put(key, merged as Record<string, unknown>, tx);
       return merged;
     });
@@ -51,8 +61,20 @@ export function createSettingsService(deps: { db: Db; repo: SettingsRepository; 
       const config = { ...(patch.config ?? {}) };
       if (typeof config.api_key === "string" && config.api_key !== "")
         config.api_key = deps.secrets.seal(config.api_key);
-      const stored = await merge(AI_PROVIDER, DEFAULT_AI_PROVIDER, { ...patch, config }, (v) =>
-        validate(ZAiProviderSetting, v, "ai_provider setting"),
+      const stored = await merge(
+        AI_PROVIDER,
+        DEFAULT_AI_PROVIDER,
+        { ...patch, config },
+        (v) => validate(ZAiProviderSetting, v, "ai_provider setting"),
+        (current, merged) => {
+          // A key is sent only to the host it was entered for: a new host (or provider) needs it again.
+          const keyKept = Boolean(merged.config.api_key) && merged.config.api_key === current.config.api_key;
+          if (keyKept && keyHost(current) !== keyHost(merged))
+            throw invalid(
+              "Re-enter the API key for the new host (or clear it): the stored key is never sent to another host",
+              [{ path: "config.api_key", message: "re-enter the API key for the new host" }],
+            );
+        },
       );
       return openKey(stored);
     },

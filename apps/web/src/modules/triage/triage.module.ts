@@ -5,7 +5,7 @@ import { createTriageService, type LabelFollower, type LearnerStatusSource } fro
 /** Labels, feedback samples and the triage queue. */
 export function createTriageModule(deps: {
   db: Db;
-  /** The learner's label count (one weight set): the scoring module answers it. */
+  /** A user's learner status and weight set in use: the scoring module answers it. */
   learner: LearnerStatusSource;
   /** A label moves the findings' tracked lookalikes at once (the monitoring module). */
   lookalikes: LabelFollower;

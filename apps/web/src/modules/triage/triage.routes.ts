@@ -32,11 +32,10 @@ export function registerTriageRoutes(
   });
   r.get("/triage/queue", { schema: { response: { 200: ZTriageQueue } } }, async (req) => {
     const { scan_id } = validate(ZTriageQueueQuery, req.query, "query");
-    const [items, learner] = await Promise.all([
-      triage.queue(await deps.actFor(req), scan_id),
-      triage.learnerStatus(),
-    ]);
-    // `learner`: how many more labels (of any kind, by anyone) the learner needs before it trains.
+    const p = await deps.actFor(req);
+    const [items, learner] = await Promise.all([triage.queue(p, scan_id), triage.learnerStatus(p)]);
+    // `learner`: the weight set scoring this user's findings, and how many more of their own labels
+    // (of any kind) their learner needs before it trains.
     return { items, learner };
   });
 }

@@ -1,6 +1,6 @@
 import type { TFindingKind, TLabel } from "@brandwarden/contract/common";
 import type { TSignals } from "@brandwarden/contract/findings";
-import type { TLabelResult, TLearnerStatus, TTriageItem } from "@brandwarden/contract/browser/triage";
+import type { TLabelResult, TTriageItem, TTriageLearnerStatus } from "@brandwarden/contract/browser/triage";
 import { notFound } from "@brandwarden/platform/http/app-error";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { presentDomainFinding, presentSocialFinding } from "../findings/findings.presenter.ts";
@@ -14,9 +14,12 @@ function signalValues(signals: TSignals | null): Record<string, number | null> {
   return Object.fromEntries(Object.entries(signals ?? {}).map(([name, s]) => [name, s.value]));
 }
 
-/** How many labels the learner has and still needs (contract rule 7), as the scoring service counts them. */
+/**
+ * A user's learner: how many of their labels it has and still needs (contract rule 7), and which
+ * weight set scores their findings, as the scoring service counts them.
+ */
 export interface LearnerStatusSource {
-  learnerStatus(): Promise<TLearnerStatus>;
+  userLearnerStatus(userId: string): Promise<TTriageLearnerStatus>;
 }
 
 /** A labelled finding as locked for the label: a domain or a social finding row. */
@@ -90,10 +93,10 @@ export function createTriageService(deps: {
         return visible.length;
       });
       // The analyst sees at once how many more labels the learner needs.
-      return { labeled, label, learner: await deps.learner.learnerStatus() };
+      return { labeled, label, learner: await deps.learner.userLearnerStatus(p.userId) };
     },
 
-    learnerStatus: () => deps.learner.learnerStatus(),
+    learnerStatus: (p: Principal) => deps.learner.userLearnerStatus(p.userId),
 
     /**
      * Unlabelled findings of the user, worst first, domains and social accounts together; media

@@ -18,12 +18,21 @@ export function createUsersRepository(db: Db) {
       return created!;
     },
     /** Every user, newest first (the admin area's registry). */
+    /** The accounts whose labels train the platform's weight set. */
+    async trustedIds(): Promise<string[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.trusted, true));
+      return rows.map((r) => r.id);
+    },
     list(): Promise<UserRow[]> {
       return db.select().from(users).orderBy(desc(users.created_at));
     },
     /** The updated user, or null when there is none; a taken e-mail throws the database's 23505. */
-    async update(id: string, set: { email?: string; admin?: boolean }): Promise<UserRow | null> {
-      const [row] = await db
+    async update(
+      id: string,
+      set: { email?: string; admin?: boolean; trusted?: boolean },
+      tx: DbOrTx = db,
+    ): Promise<UserRow | null> {
+      const [row] = await tx
         .update(users)
         .set({ ...set, updated_at: sql`now()` })
         .where(eq(users.id, id))
@@ -38,6 +47,13 @@ export function createUsersRepository(db: Db) {
       await tx
         .update(users)
         .set({ password_hash: passwordHash, updated_at: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+    /** Raises the user's snapshot-link generation (every earlier link is revoked). */
+    async bumpSnapshotLinkGeneration(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ snapshot_link_generation: sql`${users.snapshot_link_generation} + 1`, updated_at: sql`now()` })
         .where(eq(users.id, userId));
     },
     /** Locks the user row so a profile change and a derived-keyword save cannot interleave. */

@@ -5,6 +5,7 @@ import { AppError, invalid, notFound } from "@brandwarden/platform/http/app-erro
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { passwordProblem } from "./password-rule.ts";
 import type { UsersRepository } from "./users.repository.ts";
+import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
 import type { UserRow } from "../../db/rows.ts";
 
 const ZEmail = z.email().max(254);
@@ -18,6 +19,9 @@ export function normaliseEmail(email: string): string {
   return trimmed;
 }
 
+/** The words of an account a password must not lean on: its e-mail, its name part and domain. */
+const accountWords = (email: string) => [email, ...email.split(/[@.+_-]/).filter((w) => w.length >= 3)];
+
 /** PostgreSQL's unique_violation, as drizzle throws it (directly or as the cause). */
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -28,13 +32,13 @@ function isUniqueViolation(err: unknown): boolean {
  * The user accounts: sign-up and the admin area's registry, e-mail and admin flag, passwords
  * (Argon2id) and the row lock that makes one user's work take turns across modules.
  */
-export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
+export function createUsersService(deps: { db: Db; repo: UsersRepository; auditEvents: AuditEventsService }) {
   // Verified against when the account does not exist, so that answer takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   return {
     async createUser(input: { email: string; password: string; admin?: boolean }): Promise<UserRow> {
       const email = normaliseEmail(input.email);
-      const problem = passwordProblem(input.password);
+      const problem = await passwordProblem(input.password, accountWords(email));
       if (problem) throw invalid(problem);
       if (await deps.repo.findByEmail(email))
         throw new AppError("conflict", `A user with e-mail ${email} exists`);
@@ -47,9 +51,10 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
      * this new password (the demo prints it at every start).
      */
     async createOrResetAdmin(input: { email: string; password: string }): Promise<UserRow> {
-      const existing = await deps.repo.findByEmail(normaliseEmail(input.email));
+      const email = normaliseEmail(input.email);
+      const existing = await deps.repo.findByEmail(email);
       if (!existing) return this.createUser({ ...input, admin: true });
-      const problem = passwordProblem(input.password);
+      const problem = await passwordProblem(input.password, accountWords(email));
       if (problem) throw invalid(problem);
       await deps.repo.setPasswordHash(deps.db, existing.id, await hash(input.password, HASH_OPTIONS));
       return (await deps.repo.update(existing.id, { admin: true }))!;
@@ -70,6 +75,12 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
     setPasswordHash: (tx: DbOrTx, id: string, passwordHash: string): Promise<void> =>
       deps.repo.setPasswordHash(tx, id, passwordHash),
 
+    /** The accounts whose labels train the platform's weight set (an admin marks them). */
+    trustedUserIds: (): Promise<string[]> => deps.repo.trustedIds(),
+
+    /** Revokes every snapshot link sent in the user's webhooks so far (later webhooks carry new ones). */
+    revokeSnapshotLinks: (id: string): Promise<void> => deps.repo.bumpSnapshotLinkGeneration(id),
+
     /** The admin area's registry: every user, newest first. */
     listUsers: (): Promise<UserRow[]> => deps.repo.list(),
 
@@ -80,23 +91,38 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
     },
 
     /**
-     * An admin changes a user's e-mail or admin flag; an admin cannot remove their own flag (422),
-     * and an e-mail can belong to one user only (409).
+     * An admin changes a user's e-mail, admin or trusted flag; an admin cannot remove their own
+     * admin flag (422), and an e-mail can belong to one user only (409). A change of the trusted
+     * flag is audited with the account it moves.
      */
     async updateUser(
       adminId: string,
       id: string,
-      patch: { email?: string; admin?: boolean },
+      patch: { email?: string; admin?: boolean; trusted?: boolean },
     ): Promise<UserRow> {
       if (id === adminId && patch.admin === false)
         throw new AppError("invalid", "You cannot remove your own admin flag");
-      const set: { email?: string; admin?: boolean } = {};
+      const set: { email?: string; admin?: boolean; trusted?: boolean } = {};
       if (patch.email !== undefined) set.email = normaliseEmail(patch.email);
       if (patch.admin !== undefined) set.admin = patch.admin;
+      if (patch.trusted !== undefined) set.trusted = patch.trusted;
       try {
-        const row = await deps.repo.update(id, set);
-        if (!row) throw notFound("User");
-        return row;
+        return await deps.db.transaction(async (tx) => {
+          const before = set.trusted === undefined ? null : await deps.repo.lockUser(tx, id);
+          const row = await deps.repo.update(id, set, tx);
+          if (!row) throw notFound("User");
+          if (before && before.trusted !== row.trusted)
+            await deps.auditEvents.record(
+              {
+                name: "user_trust_changed",
+                user_id: adminId,
+                subject_id: id,
+                data: { trusted: row.trusted },
+              },
+              tx,
+            );
+          return row;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError("conflict", "Another user has that e-mail address");
         throw err;
@@ -129,9 +155,12 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository }) {
       return false;
     },
 
-    /** The stored form of a new password (Argon2id); checks the password rule first (422). */
-    async hashPassword(password: string): Promise<string> {
-      const problem = passwordProblem(password);
+    /**
+     * The stored form of a new password (Argon2id) for the account with e-mail `email`; checks the
+     * password rule first (422 naming why: too short, common, breached or guessable).
+     */
+    async hashPassword(password: string, email: string): Promise<string> {
+      const problem = await passwordProblem(password, accountWords(email));
       if (problem) throw invalid(problem);
       return hash(password, HASH_OPTIONS);
     },

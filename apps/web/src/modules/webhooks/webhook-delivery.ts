@@ -61,7 +61,10 @@ export async function deliverWebhook(deps: WebhookDeps, job: TWebhookJob): Promi
         event === "scan.completed" && report?.status === "ready"
           ? { full: await pdf(report.full_key), summary: await pdf(report.summary_key) }
           : null,
-      snapshot: { ...deps.snapshotLinks.urlFor(scan_id), page_size: SNAPSHOT_PAGE_SIZE },
+      snapshot: {
+        ...deps.snapshotLinks.urlFor(scan_id, user.snapshot_link_generation),
+        page_size: SNAPSHOT_PAGE_SIZE,
+      },
       inlineLimitBytes: deps.inlineLimitBytes,
     }),
   );

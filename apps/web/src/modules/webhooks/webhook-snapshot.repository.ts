@@ -1,15 +1,21 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { domainFindings, scans, socialFindings } from "../../db/schema.ts";
+import { domainFindings, scans, socialFindings, users } from "../../db/schema.ts";
 
 /** The pages of a scan's snapshot, worst first (the webhook body's order). */
 export function createWebhookSnapshotRepository(db: Db) {
   const worstDomain = sql`coalesce(${domainFindings.adjusted_score}, ${domainFindings.score}, 0)`;
   const worstSocial = sql`coalesce(${socialFindings.adjusted_score}, ${socialFindings.score}, 0)`;
   return {
-    async scanExists(scanId: string): Promise<boolean> {
-      const rows = await db.select({ id: scans.id }).from(scans).where(eq(scans.id, scanId)).limit(1);
-      return rows.length > 0;
+    /** The snapshot-link generation of the scan's owner; null when there is no such scan. */
+    async linkGeneration(scanId: string): Promise<number | null> {
+      const rows = await db
+        .select({ generation: users.snapshot_link_generation })
+        .from(scans)
+        .innerJoin(users, eq(users.id, scans.user_id))
+        .where(eq(scans.id, scanId))
+        .limit(1);
+      return rows[0]?.generation ?? null;
     },
     async domainPage(scanId: string, offset: number, limit: number) {
       const where = eq(domainFindings.scan_id, scanId);

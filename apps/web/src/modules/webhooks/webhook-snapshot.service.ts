@@ -19,7 +19,12 @@ export function createWebhookSnapshotService(deps: {
 }) {
   return {
     async page(scanId: string, q: TSnapshotQuery, selfUrl: URL): Promise<TSnapshotPage> {
-      if (!deps.links.verify(scanId, q.expires, q.signature) || !(await deps.repo.scanExists(scanId)))
+      const generation = await deps.repo.linkGeneration(scanId);
+      const verdict =
+        generation === null ? "invalid" : deps.links.verify(scanId, q.expires, q.signature, generation);
+      if (verdict === "revoked")
+        throw new AppError("not_found", "This snapshot link was revoked by its owner; ask for a new webhook");
+      if (verdict !== "valid")
         throw new AppError("unauthorized", "The snapshot link is invalid or has expired");
       const offset = (q.page - 1) * SNAPSHOT_PAGE_SIZE;
       const next = new URL(selfUrl);

@@ -21,9 +21,15 @@ export interface SmtpProbeResult {
   transcript: string[];
 }
 
+/** A reply line may be 512 octets (RFC 5321 4.5.3.1.5); a server sending more is not talking SMTP. */
+const MAX_LINE_BYTES = 4096;
+/** Lines kept of one conversation (a few commands, each with an EHLO-sized reply at most). */
+const MAX_REPLY_LINES = 200;
+
 /** Reads SMTP replies line by line (multi-line "250-" continues) and sends commands. */
 class SmtpConversation {
   private buf = "";
+  private received = 0;
   private waiters: ((line: string) => void)[] = [];
   private lines: string[] = [];
   readonly transcript: string[] = [];
@@ -34,13 +40,21 @@ class SmtpConversation {
       while ((i = this.buf.indexOf("\n")) >= 0) {
         const line = this.buf.slice(0, i).replace(/\r$/, "");
         this.buf = this.buf.slice(i + 1);
+        if (++this.received > MAX_REPLY_LINES)
+          return this.overflow(`more than ${MAX_REPLY_LINES} reply lines`);
         this.transcript.push(`S: ${line}`);
         if (/^\d{3}-/.test(line)) continue;
         const w = this.waiters.shift();
         if (w) w(line);
         else this.lines.push(line);
       }
+      if (this.buf.length > MAX_LINE_BYTES) this.overflow(`a reply line over ${MAX_LINE_BYTES} bytes`);
     });
+  }
+  /** The server sends more than any SMTP reply: the probe fails (the socket's error) and reads no more. */
+  private overflow(what: string): void {
+    this.buf = "";
+    this.socket.destroy(Object.assign(new Error(`SMTP server sent ${what}`), { code: "ETOOLARGE" }));
   }
   reply(): Promise<number> {
     const l = this.lines.shift();

@@ -1,10 +1,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedsSchema } from "@brandwarden/world/scenario/services-schema";
 import { startFeeds, type RunningFeeds } from "@brandwarden/world/services/feeds";
+import { createGuardedFetch } from "../../ports/http/guarded-fetch.ts";
 import { createFeedLoader, type FetchLike } from "./loader.ts";
 
 const OPENPHISH_URL = "https://feeds.test/feed.txt";
@@ -187,10 +190,13 @@ describe("feed loader (injected fetch and clock)", () => {
     try {
       const file = join(dir, "feed.txt");
       await writeFile(file, GOOD);
-      const loader = createFeedLoader([
-        { feed: "openphish", file },
-        { feed: "openphish", file: join(dir, "missing.txt") },
-      ]);
+      const loader = createFeedLoader(
+        [
+          { feed: "openphish", file },
+          { feed: "openphish", file: join(dir, "missing.txt") },
+        ],
+        { fetch: fakeFetch({}).fetch },
+      );
       const { reports } = await loader.load();
       expect(reports.map((r) => [r.status, r.records])).toEqual([
         ["fresh", 2],
@@ -204,6 +210,8 @@ describe("feed loader (injected fetch and clock)", () => {
 
 describe("feed loader against the world's feed server", () => {
   let feeds: RunningFeeds;
+  // The worker's guarded fetch, with the world's loopback addresses allowed as ALLOW_PRIVATE_NETWORK does.
+  const http = createGuardedFetch({ allowPrivateNetwork: true });
   beforeAll(async () => {
     feeds = await startFeeds(
       FeedsSchema.parse({
@@ -216,13 +224,16 @@ describe("feed loader against the world's feed server", () => {
       0,
     );
   });
-  afterAll(() => feeds?.close());
+  afterAll(async () => {
+    await feeds?.close();
+    await http.close();
+  });
 
   const sources = () =>
     (["urlhaus", "openphish", "phishtank"] as const).map((feed) => ({ feed, url: feeds.urls[feed] }));
 
   it("reads all three real formats and matches by domain and IP", async () => {
-    const { reports, index } = await createFeedLoader(sources()).load();
+    const { reports, index } = await createFeedLoader(sources(), { fetch: http.fetch }).load();
     expect(reports.map((r) => [r.feed, r.status, r.records])).toEqual([
       ["urlhaus", "fresh", 2],
       ["openphish", "fresh", 2],
@@ -237,12 +248,16 @@ describe("feed loader against the world's feed server", () => {
   it("reads PhishTank's CSV and gzip files from the world, and honours its download limit", async () => {
     const base = feeds.urls.phishtank.replace(/online-valid\.json$/, "");
     for (const file of ["online-valid.csv", "online-valid.json.gz", "online-valid.csv.gz"]) {
-      const { reports } = await createFeedLoader([{ feed: "phishtank", url: base + file }]).load();
+      const { reports } = await createFeedLoader([{ feed: "phishtank", url: base + file }], {
+        fetch: http.fetch,
+      }).load();
       expect([file, reports[0]!.status, reports[0]!.records]).toEqual([file, "fresh", 1]);
     }
     feeds.setFault("phishtank", "rate_limited");
     try {
-      const { reports } = await createFeedLoader([{ feed: "phishtank", url: feeds.urls.phishtank }]).load();
+      const { reports } = await createFeedLoader([{ feed: "phishtank", url: feeds.urls.phishtank }], {
+        fetch: http.fetch,
+      }).load();
       expect(reports[0]!.error).toMatch(/^HTTP 429 \(rate limited\), next try after/);
     } finally {
       feeds.setFault("phishtank", "none");
@@ -254,11 +269,75 @@ describe("feed loader against the world's feed server", () => {
     feeds.setFault("openphish", "malformed");
     feeds.setFault("phishtank", "malformed");
     try {
-      const { reports, index } = await createFeedLoader(sources()).load();
+      const { reports, index } = await createFeedLoader(sources(), { fetch: http.fetch }).load();
       expect(reports.map((r) => r.status)).toEqual(["down", "malformed", "malformed"]);
       expect(index.size).toBe(0);
     } finally {
       for (const f of ["urlhaus", "openphish", "phishtank"] as const) feeds.setFault(f, "none");
+    }
+  });
+});
+
+describe("feed loader through the SSRF guard", () => {
+  // Two local servers: `a` (the configured feed host, allowed by name as an operator would allow a
+  // host) redirects to `b`, an internal address nobody allowed; `a` also sends a body over the cap.
+  let a: Server;
+  let b: Server;
+  const port = (s: Server) => (s.address() as AddressInfo).port;
+  beforeAll(async () => {
+    b = createServer((_req, res) => res.end(GOOD));
+    a = createServer((req, res) => {
+      if (req.url === "/moved.txt") {
+        res.writeHead(302, { location: `http://127.0.0.1:${port(b)}/feed.txt` });
+        return res.end();
+      }
+      // 2 MiB in 64 KiB chunks, no Content-Length: only reading counts the size.
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      for (let i = 0; i < 32; i++) res.write(chunk);
+      res.end();
+    });
+    for (const s of [a, b]) await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  });
+  afterAll(async () => {
+    for (const s of [a, b]) await new Promise((r) => s.close(r));
+  });
+
+  it("refuses a redirect to an address the guard does not allow, and follows an allowed one", async () => {
+    const url = `http://127.0.0.1:${port(a)}/moved.txt`;
+    const onlyA = createGuardedFetch({ allowPrivateNetwork: false, allowHosts: [`127.0.0.1:${port(a)}`] });
+    const both = createGuardedFetch({
+      allowPrivateNetwork: false,
+      allowHosts: [`127.0.0.1:${port(a)}`, `127.0.0.1:${port(b)}`],
+    });
+    try {
+      const refused = await createFeedLoader([{ feed: "openphish", url }], { fetch: onlyA.fetch }).load();
+      expect(refused.reports[0]).toMatchObject({ status: "down", records: 0 });
+      expect(refused.reports[0]!.error).toMatch(/Refusing to connect to 127\.0\.0\.1.*loopback/);
+      const followed = await createFeedLoader([{ feed: "openphish", url }], { fetch: both.fetch }).load();
+      expect(followed.reports[0]).toMatchObject({ status: "fresh", records: 2 });
+    } finally {
+      await onlyA.close();
+      await both.close();
+    }
+  });
+
+  it("fails a feed whose body is over the cap, with the cap in its report", async () => {
+    const http = createGuardedFetch({ allowPrivateNetwork: true });
+    try {
+      const { reports } = await createFeedLoader(
+        [{ feed: "openphish", url: `http://127.0.0.1:${port(a)}/big.txt` }],
+        {
+          fetch: http.fetch,
+          maxBytes: 1024 * 1024,
+        },
+      ).load();
+      expect(reports[0]).toMatchObject({
+        status: "malformed",
+        records: 0,
+        error: "body exceeds 1048576 bytes",
+      });
+    } finally {
+      await http.close();
     }
   });
 });

@@ -11,7 +11,10 @@
  */
 import { readFile as fsReadFile, stat } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
+import { BodyTooLargeError, readCapped } from "@brandwarden/platform/http/capped-body";
 import { retryAfterMs } from "@brandwarden/platform/http/retry-after";
+import { blockedAddressMessage } from "../../lib/network-errors.ts";
+import type { GuardedFetch } from "../../ports/http/http.port.ts";
 import { createFeedIndex, type FeedIndex } from "./feed-index.ts";
 import { parseOpenPhish } from "./parse-openphish.ts";
 import { parsePhishTank } from "./parse-phishtank.ts";
@@ -26,13 +29,11 @@ export interface FeedSource {
   file?: string;
 }
 
-export type FetchLike = (
-  url: string,
-  init: { signal: AbortSignal; headers: Record<string, string> },
-) => Promise<Response>;
+export type FetchLike = GuardedFetch;
 
 export interface FeedLoaderOptions {
-  fetch?: FetchLike;
+  /** The SSRF-guarded fetch (ports/http/guarded-fetch.ts); there is deliberately no unguarded default. */
+  fetch: FetchLike;
   readFile?: (path: string, maxBytes: number) => Promise<Buffer>;
   /** Milliseconds since the epoch. */
   now?: () => number;
@@ -105,23 +106,12 @@ function feedText(body: Buffer, maxBytes: number): string {
 }
 
 async function readBodyCapped(res: Response, maxBytes: number): Promise<Buffer> {
-  const declared = Number(res.headers.get("content-length") ?? NaN);
-  if (declared > maxBytes) throw new FeedFormatError(`body of ${declared} bytes exceeds ${maxBytes}`);
-  if (!res.body) return Buffer.alloc(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new FeedFormatError(`body exceeds ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+  try {
+    return (await readCapped(res.body, maxBytes, { contentLength: res.headers.get("content-length") })).body;
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) throw new FeedFormatError(`body exceeds ${maxBytes} bytes`);
+    throw err;
   }
-  return Buffer.concat(chunks);
 }
 
 async function readFileCapped(path: string, maxBytes: number): Promise<Buffer> {
@@ -136,8 +126,8 @@ interface CacheEntry {
   fetchedAt: number;
 }
 
-export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoaderOptions = {}) {
-  const doFetch: FetchLike = opts.fetch ?? ((url, init) => fetch(url, init));
+export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoaderOptions) {
+  const doFetch = opts.fetch;
   const readFile = opts.readFile ?? readFileCapped;
   const now = opts.now ?? Date.now;
   const refreshMs = opts.refreshMs ?? 3_600_000;
@@ -163,7 +153,7 @@ export function createFeedLoader(sources: readonly FeedSource[], opts: FeedLoade
       throw new FeedDownError(
         (err as Error).name === "TimeoutError"
           ? `timed out after ${timeoutMs} ms`
-          : String((err as Error).message ?? err),
+          : (blockedAddressMessage(err) ?? String((err as Error).message ?? err)),
       );
     }
     if (!res.ok) {

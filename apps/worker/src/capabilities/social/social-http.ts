@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from "undici";
+import { request } from "undici";
+import { readCapped } from "@brandwarden/platform/http/capped-body";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import { guarded, sourceOfUrl } from "../circuit-breaker/circuit-breaker.ts";
 
@@ -41,23 +42,6 @@ export interface SocialHttpOptions {
   sourceOf?: (url: string) => string;
 }
 
-async function readCapped(body: Dispatcher.ResponseData["body"], cap: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    if (size + buf.length > cap) {
-      chunks.push(buf.subarray(0, cap - size));
-      size = cap;
-      body.destroy();
-      break;
-    }
-    chunks.push(buf);
-    size += buf.length;
-  }
-  return Buffer.concat(chunks, size);
-}
-
 export function createSocialHttp(opts: SocialHttpOptions): SocialHttp {
   const agent = createGuardedAgent({
     allowPrivateNetwork: opts.allowPrivateNetwork,
@@ -92,7 +76,8 @@ export function createSocialHttp(opts: SocialHttpOptions): SocialHttp {
       body: o.body,
       signal,
     });
-    const body = await readCapped(res.body, o.maxBytes ?? opts.maxBytes ?? 2 * 1024 * 1024);
+    const cap = o.maxBytes ?? opts.maxBytes ?? 2 * 1024 * 1024;
+    const { body } = await readCapped(res.body, cap, { truncate: true });
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers))
       if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import tls from "node:tls";
-import { request, type Dispatcher } from "undici";
+import { request } from "undici";
+import { readCapped } from "@brandwarden/platform/http/capped-body";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import { resolveHost, type DnsClient } from "../dns/dns.port.ts";
 import { errorCode, errorMessage } from "../../lib/network-errors.ts";
@@ -31,25 +32,6 @@ export function loadTrustedCas(extraPath: string | null | undefined): string[] |
   return extraPath ? [...tls.rootCertificates, readFileSync(extraPath, "utf8")] : undefined;
 }
 
-async function readCapped(body: Dispatcher.ResponseData["body"], cap: number) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let truncated = false;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    if (size + buf.length > cap) {
-      chunks.push(buf.subarray(0, cap - size));
-      size = cap;
-      truncated = true;
-      break; // leaving the loop destroys the stream: the rest is never read
-    }
-    chunks.push(buf);
-    size += buf.length;
-  }
-  if (truncated) body.destroy();
-  return { body: Buffer.concat(chunks, size), truncated };
-}
-
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
@@ -78,7 +60,9 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
       },
       signal: AbortSignal.timeout(opts.timeoutMs),
     });
-    const { body, truncated } = await readCapped(res.body, o.maxBodyBytes ?? opts.maxBodyBytes);
+    const { body, truncated } = await readCapped(res.body, o.maxBodyBytes ?? opts.maxBodyBytes, {
+      truncate: true,
+    });
     return { url, status: res.statusCode, headers: flatHeaders(res.headers), body, truncated };
   };
 

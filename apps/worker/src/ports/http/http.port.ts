@@ -29,3 +29,9 @@ export interface HttpClient {
   getChain(url: string, opts?: { maxRedirects?: number }): Promise<ChainResult>;
   close(): Promise<void>;
 }
+
+/** fetch through the SSRF guard (guarded-fetch.ts): every hop of a redirect is checked. */
+export type GuardedFetch = (
+  url: string,
+  init: { signal: AbortSignal; headers: Record<string, string> },
+) => Promise<Response>;

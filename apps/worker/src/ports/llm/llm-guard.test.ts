@@ -175,3 +175,43 @@ describe("LLM_LOCAL_HOSTS", () => {
     );
   });
 });
+
+describe("LLM and embeddings answers are read within a size cap", () => {
+  // 2 MiB of a JSON answer in 64 KiB chunks, no Content-Length: only reading can count it.
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    req.resume();
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"choices":[{"message":{"content":"');
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    for (let i = 0; i < 32; i++) res.write(chunk);
+    res.end('"}}]}');
+  });
+  let base: string;
+  const network = { allowPrivateNetwork: true, maxBodyBytes: 1024 * 1024 };
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it("fails an oversized chat answer once, as a bad answer that is not retried", async () => {
+    requests = 0;
+    const { provider, close } = await providerFor(base, network);
+    const err = (await ask(provider).catch((e: unknown) => e)) as LlmError;
+    expect(err).toBeInstanceOf(LlmError);
+    expect([err.kind, err.retryable, requests]).toEqual(["bad_response", false, 1]);
+    expect(err.message).toMatch(/larger than 1,048,576 bytes/);
+    await close();
+  });
+
+  it("falls back to the local embedding on an oversized embeddings answer, saying why", async () => {
+    const http = createLlmHttp(network);
+    const fallbacks: string[] = [];
+    const embedder = createEmbedder({ fetch: http.fetch, url: base, apiKey: null, model: "e", onFallback: (e) => fallbacks.push(e) }); // prettier-ignore
+    expect((await embedder.embed(["acme bank"])).method).toMatch(/^local:/);
+    expect(fallbacks).toEqual([expect.stringMatching(/larger than 1,048,576 bytes/)]);
+    await http.close();
+  });
+});

@@ -7,6 +7,7 @@
  * Every call has a timeout, retries 429/5xx/network errors with backoff (honouring Retry-After),
  * and charges its tokens to an optional budget.
  */
+import { BodyTooLargeError } from "@brandwarden/platform/http/capped-body";
 import { retryAfterMs } from "@brandwarden/platform/http/retry-after";
 import type { TokenBudget } from "./budget.ts";
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
@@ -320,6 +321,8 @@ export function createHttpProvider(o: HttpProviderOptions): LlmProvider {
     } catch (err) {
       if (signal?.aborted) throw new LlmError("cancelled", "cancelled");
       if (timeout.aborted) throw new LlmError(`timed out after ${timeoutMs} ms`, "timeout");
+      // An oversized answer is not retried: the same question gets the same answer.
+      if (err instanceof BodyTooLargeError) throw new LlmError(err.message, "bad_response");
       const blocked = blockedAddressMessage(err);
       if (blocked)
         throw new LlmError(

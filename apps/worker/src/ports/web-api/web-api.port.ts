@@ -1,5 +1,10 @@
 import type { z } from "zod";
-import type { TAuditSnapshot, TAuditVerdictsPut, ZAuditVerdictsResult } from "@brandwarden/contract/audit";
+import type {
+  TAuditDataQuery,
+  TAuditSnapshot,
+  TAuditVerdictsPut,
+  ZAuditVerdictsResult,
+} from "@brandwarden/contract/audit";
 import type { TBrandContext, TDerivedKeywords } from "@brandwarden/contract/brand";
 import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 import type {
@@ -14,18 +19,31 @@ import type { TAiProviderSetting, TAuditConfig } from "@brandwarden/contract/set
 // The web app's internal API (`/v1`) as the worker's parts use it, one interface per concern;
 // web-client.ts implements them all over HTTP (a failed call is its `WebApiError`).
 
+/**
+ * Scoring, per scope: without `userId` the platform's weights (and trusted accounts' labels and
+ * campaigns); with it that user's (`?user_id=`). `getWeights(userId)` answers the set that scores
+ * the user's scans: their own learned set, else the platform's (`user_id` says which).
+ */
 export interface ScoringApi {
-  getWeights(): Promise<TWeightSet>;
-  putWeights(body: TWeightSetPut): Promise<TWeightSet>;
-  getFeedbackSamples(): Promise<TFeedbackSample[]>;
-  getCampaignStats(): Promise<TCampaignCluster[]>;
+  getWeights(userId?: string): Promise<TWeightSet>;
+  putWeights(body: TWeightSetPut, userId?: string): Promise<TWeightSet>;
+  getFeedbackSamples(userId?: string): Promise<TFeedbackSample[]>;
+  getCampaignStats(userId?: string): Promise<TCampaignCluster[]>;
   /** `POST /v1/scoring/key_history`: distinct domains per key in earlier scans (optional: fakes may omit it). */
   getKeyHistory?(body: TKeyHistoryRequest): Promise<Record<string, number>>;
 }
 
 export interface AuditApi {
-  /** `GET /v1/scans/:id/audit_data`; a missing scan is a `WebApiError` with status 404. */
-  getAuditData(scanId: string): Promise<TAuditSnapshot>;
+  /**
+   * One page of `GET /v1/scans/:id/audit_data?limit=&cursor=` (images by reference); a missing
+   * scan is a `WebApiError` with status 404. `load-snapshot.ts` walks the pages.
+   */
+  getAuditPage(scanId: string, query: TAuditDataQuery): Promise<TAuditSnapshot>;
+  /**
+   * A finding's image by its reference (`screenshot_ref`, `avatar_ref`), read as a stream within a
+   * size cap; null when the web app has none (404). Optional: fakes may omit it (no images).
+   */
+  getImage?(ref: string): Promise<Buffer | null>;
 }
 
 /** The AI layer's part of the internal API: settings, audit verdicts, brand context, derived keywords. */

@@ -19,9 +19,16 @@ describe("web client against a real web app (PGlite)", () => {
       weights: DEFAULT_DOMAIN_WEIGHTS,
       source: "manual",
       sample_size: 0,
+      user_id: null,
     });
     const stored = await client.putWeights({ weights: { login_form: 18 }, sample_size: 12 });
-    expect(stored).toEqual({ version: 1, weights: { login_form: 18 }, source: "learned", sample_size: 12 });
+    expect(stored).toEqual({
+      version: 1,
+      weights: { login_form: 18 },
+      source: "learned",
+      sample_size: 12,
+      user_id: null,
+    });
     expect((await client.getWeights()).version).toBe(1);
     expect(await client.getFeedbackSamples()).toEqual([]);
     expect(await client.getCampaignStats()).toEqual([]);
@@ -67,6 +74,43 @@ describe("web client edge cases (injected fetch)", () => {
     });
   });
 
+  it("reads an image by reference as a stream within its cap; 404 is null", async () => {
+    const seen: string[] = [];
+    const sizes: Record<string, number> = { "/v1/scans/s/screenshots/ok": 1_000, "/v1/scans/s/screenshots/big": 7_000_000 }; // prettier-ignore
+    let pulled = 0;
+    const client = createWebClient({
+      baseUrl: "http://web.test",
+      token: "secret-token",
+      fetch: async (url, init) => {
+        const path = new URL(String(url)).pathname;
+        seen.push(`${path} ${(init!.headers as Record<string, string>).authorization}`);
+        const size = sizes[path];
+        if (size === undefined) return new Response(null, { status: 404 });
+        let sent = 0;
+        const body = new ReadableStream<Uint8Array>({
+          pull(c) {
+            if (sent >= size) return c.close();
+            const n = Math.min(65_536, size - sent);
+            sent += n;
+            pulled += n;
+            c.enqueue(new Uint8Array(n));
+          },
+        });
+        return new Response(body, { headers: { "content-type": "image/png" } });
+      },
+    });
+    expect((await client.getImage!("/v1/scans/s/screenshots/ok"))!.length).toBe(1_000);
+    expect(await client.getImage!("/v1/scans/s/screenshots/gone")).toBeNull();
+    await expect(client.getImage!("/v1/scans/s/screenshots/big")).rejects.toThrow(
+      /larger than 6000000 bytes/,
+    );
+    expect(pulled).toBeLessThan(1_000 + 6_000_000 + 2 * 65_536); // stopped reading at the cap
+    await expect(client.getImage!("https://elsewhere.test/x.png")).rejects.toThrow(
+      /not an internal API path/,
+    );
+    expect(seen[0]).toBe("/v1/scans/s/screenshots/ok Bearer secret-token");
+  });
+
   it("sends the bearer token and JSON body", async () => {
     let seen: { url: string; init: RequestInit } | null = null;
     const client = createWebClient({
@@ -81,5 +125,14 @@ describe("web client edge cases (injected fetch)", () => {
     expect(seen!.url).toBe("http://web.test/v1/scoring/weights");
     expect((seen!.init.headers as Record<string, string>).authorization).toBe("Bearer secret-token");
     expect(seen!.init.body).toBe('{"weights":{}}');
+    // A user's scope is the query's `user_id`.
+    const user = "00000000-0000-4000-8000-000000000001";
+    await client.putWeights({ weights: {} }, user);
+    expect(seen!.url).toBe(`http://web.test/v1/scoring/weights?user_id=${user}`);
+    await client.getWeights(user);
+    expect([seen!.url, seen!.init.method]).toEqual([
+      `http://web.test/v1/scoring/weights?user_id=${user}`,
+      "GET",
+    ]);
   });
 });

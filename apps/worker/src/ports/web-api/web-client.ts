@@ -47,8 +47,8 @@ interface CallOptions {
   timeoutMs?: number;
 }
 
-/** The audit snapshot of a 5,000-finding scan with screenshots is large: give it most of the 180 s. */
-const AUDIT_DATA_TIMEOUT_MS = 120_000;
+/** A finding's image read by reference: the contract's cap on a screenshot (8 MB of base64). */
+const IMAGE_MAX_BYTES = 6_000_000;
 
 export type WebClient = ScoringApi &
   AuditApi &
@@ -115,20 +115,65 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     return parsed.data;
   }
 
+  /** The scoring endpoints' scope: a user's (`?user_id=`) or, without one, the platform's. */
+  const scope = (userId: string | undefined) =>
+    userId === undefined ? "" : `?user_id=${encodeURIComponent(userId)}`;
+
+  /** Streams the image's body, refusing it once it passes the cap (never buffers an unbounded body). */
+  async function readImage(ref: string): Promise<Buffer | null> {
+    if (!ref.startsWith("/v1/"))
+      throw new WebApiError(`image reference ${ref} is not an internal API path`, null);
+    const where = `GET ${ref}`;
+    const signal = AbortSignal.timeout(defaultTimeoutMs);
+    let res: Response;
+    try {
+      res = await doFetch(base + ref, { headers: { authorization: `Bearer ${opts.token}` }, signal });
+    } catch (err) {
+      throw new WebApiError(`${where}: ${(err as Error).message}`, null);
+    }
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      throw new WebApiError(`${where}: HTTP ${res.status}`, res.status);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+        size += chunk.length;
+        // Leaving the loop by throwing cancels the rest of the body.
+        if (size > IMAGE_MAX_BYTES)
+          throw new WebApiError(`${where}: image larger than ${IMAGE_MAX_BYTES} bytes`, res.status);
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      if (err instanceof WebApiError) throw err;
+      throw new WebApiError(`${where}: ${(err as Error).message}`, null);
+    }
+    return Buffer.concat(chunks, size);
+  }
+
   return {
     request,
-    getWeights: () => request("GET", "/v1/scoring/weights", ZWeightSet),
-    putWeights: (body) => request("PUT", "/v1/scoring/weights", ZWeightSet, body),
-    getFeedbackSamples: async () =>
-      (await request("GET", "/v1/scoring/feedback_samples", ZFeedbackSamplesResponse)).samples,
-    getCampaignStats: async () =>
-      (await request("GET", "/v1/scoring/campaign_stats", ZCampaignStatsResponse)).clusters,
+    getWeights: (userId) => request("GET", `/v1/scoring/weights${scope(userId)}`, ZWeightSet),
+    putWeights: (body, userId) => request("PUT", `/v1/scoring/weights${scope(userId)}`, ZWeightSet, body),
+    getFeedbackSamples: async (userId) =>
+      (await request("GET", `/v1/scoring/feedback_samples${scope(userId)}`, ZFeedbackSamplesResponse))
+        .samples,
+    getCampaignStats: async (userId) =>
+      (await request("GET", `/v1/scoring/campaign_stats${scope(userId)}`, ZCampaignStatsResponse)).clusters,
     getKeyHistory: async (body) =>
       (await request("POST", "/v1/scoring/key_history", ZKeyHistoryResponse, body)).counts,
-    getAuditData: (scanId) =>
-      request("GET", `/v1/scans/${encodeURIComponent(scanId)}/audit_data`, ZAuditSnapshot, undefined, {
-        timeoutMs: Math.max(defaultTimeoutMs, AUDIT_DATA_TIMEOUT_MS),
-      }),
+    getAuditPage: (scanId, query) => {
+      const qs = new URLSearchParams();
+      if (query.limit !== undefined) qs.set("limit", String(query.limit));
+      if (query.cursor !== undefined) qs.set("cursor", query.cursor);
+      return request("GET", `/v1/scans/${encodeURIComponent(scanId)}/audit_data?${qs}`, ZAuditSnapshot);
+    },
+    getImage: (ref) => readImage(ref),
     getAiProvider: () => request("GET", "/v1/settings/ai_provider", ZAiProviderSetting),
     getAuditConfig: () => request("GET", "/v1/settings/audit_config", ZAuditConfig),
     putAudit: (scanId, body) =>

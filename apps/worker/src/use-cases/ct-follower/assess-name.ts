@@ -35,24 +35,28 @@ const WEIGHTS_TTL_MS = 10 * 60_000;
 export function createNameAssessor(deps: {
   resolver: Pick<Resolver, "resolveDomain">;
   enricher: Pick<Enricher, "enrichLookalike">;
-  /** The newest learned weights (the web app's); defaults when it cannot say. */
-  weights?: () => Promise<Record<string, number>>;
+  /** The weights that score a user's findings (the web app's); defaults when it cannot say. */
+  weights?: (userId: string) => Promise<Record<string, number>>;
   feeds?: () => Promise<FeedLoadResult>;
   clock: Clock;
   onError?: (what: string, err: unknown) => void;
 }): NameAssessor {
-  let weights: { value: Record<string, number>; at: number } | null = null;
+  // Per user: each brand's owner has their own set (or the platform's).
+  const cache = new Map<string, { value: Record<string, number>; at: number }>();
 
-  async function currentWeights(): Promise<Record<string, number>> {
+  async function currentWeights(userId: string): Promise<Record<string, number>> {
     const now = deps.clock.now();
-    if (weights && now - weights.at < WEIGHTS_TTL_MS) return weights.value;
+    const cached = cache.get(userId);
+    if (cached && now - cached.at < WEIGHTS_TTL_MS) return cached.value;
+    let value: Record<string, number>;
     try {
-      weights = { value: deps.weights ? await deps.weights() : DEFAULT_DOMAIN_WEIGHTS, at: now };
+      value = deps.weights ? await deps.weights(userId) : DEFAULT_DOMAIN_WEIGHTS;
     } catch (err) {
       deps.onError?.("weights", err);
-      weights = { value: weights?.value ?? DEFAULT_DOMAIN_WEIGHTS, at: now };
+      value = cached?.value ?? DEFAULT_DOMAIN_WEIGHTS;
     }
-    return weights.value;
+    cache.set(userId, { value, at: now });
+    return value;
   }
 
   return {
@@ -109,7 +113,7 @@ export function createNameAssessor(deps: {
       const scored = scoreFinding(
         { ...evidence, threat_feed_hits: hits },
         brandContextFromScan(brand),
-        await currentWeights(),
+        await currentWeights(brand.user_id),
         new Date(deps.clock.now()),
       );
       return {

@@ -44,7 +44,7 @@ export function createWorkerCtFollower(deps: {
     assessor: createNameAssessor({
       resolver: deps.resolver,
       enricher: deps.enricher,
-      weights: async () => (await deps.web.getWeights()).weights,
+      weights: async (userId) => (await deps.web.getWeights(userId)).weights,
       feeds: deps.loadFeeds,
       clock,
       onError: (what, err) => logger.warn({ err }, `CT follower: ${what} unavailable`),

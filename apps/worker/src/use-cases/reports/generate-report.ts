@@ -2,7 +2,7 @@
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import type { TReportResponse } from "@brandwarden/contract/worker-api";
 import { ImageRejectedError, toBoundedPng } from "@brandwarden/platform/images/bounded-image";
-import { buildFullReport } from "./build-full-report.ts";
+import { buildFullReport, type ImageLoader } from "./build-full-report.ts";
 import { buildSummaryReport } from "./build-summary-report.ts";
 import { buildReportModel } from "./report-model.ts";
 import { resolveReportProse, type ProseProvider, type WarnLogger } from "./report-prose.ts";
@@ -15,7 +15,7 @@ export interface GeneratedReport {
 
 export async function generateReport(
   snapshot: TAuditSnapshot,
-  deps: { prose?: ProseProvider; logger: WarnLogger; now?: Date },
+  deps: { prose?: ProseProvider; logger: WarnLogger; now?: Date; images?: ImageLoader },
 ): Promise<GeneratedReport> {
   // The logo is the user's upload: checked from its header and decoded within bounds into a small
   // PNG here, so the PDF library never decodes the original (an 8000x8000 PNG is 249 KB).
@@ -27,7 +27,7 @@ export async function generateReport(
   }
   const prose = await resolveReportProse(model, deps.prose, deps.logger);
   const summary = await buildSummaryReport(model, prose);
-  const full = await buildFullReport(model, prose);
+  const full = await buildFullReport(model, prose, deps.images);
   return { full, summary, prose_source: prose.source };
 }
 

@@ -161,8 +161,11 @@ export function decodeImageDataUri(uri: string | null | undefined): DecodedImage
   if (!uri) return { ok: false, reason: "no image" };
   const m = /^data:([^;,]*)(;base64)?,/.exec(uri.slice(0, 200));
   if (!m || !m[2]) return { ok: false, reason: "not a base64 data URI" };
-  const mime = m[1] || "application/octet-stream";
-  const data = Buffer.from(uri.slice(m[0].length), "base64");
+  return decodeImageBytes(Buffer.from(uri.slice(m[0].length), "base64"), m[1] || "application/octet-stream");
+}
+
+/** A PNG or JPEG from its bytes (an image fetched by reference), checked by its magic bytes. */
+export function decodeImageBytes(data: Buffer, mime = "application/octet-stream"): DecodedImage {
   const key = createHash("sha1").update(data).digest("hex");
   if (data.length >= 8 && data.readUInt32BE(0) === 0x89504e47) return { ok: true, data, type: "png", key };
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)

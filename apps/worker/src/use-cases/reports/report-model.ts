@@ -4,10 +4,16 @@
  */
 import { describeCampaign } from "@brandwarden/contract/campaign-describe";
 import { SEVERITIES, severityForScore, severityRank, type TSeverity } from "@brandwarden/contract/common";
-import type { TAuditSnapshot } from "@brandwarden/contract/audit";
-import type { TStoredDomainFinding } from "@brandwarden/contract/findings";
+import type { TAuditDomainFinding, TAuditSnapshot } from "@brandwarden/contract/audit";
 
-export type Finding = TStoredDomainFinding;
+export type Finding = TAuditDomainFinding;
+
+/**
+ * Screenshots the full report embeds: those of the highest-priority findings. An analyst acts on the
+ * worst findings first and needs their pictures as evidence; the rest are on the dashboard. Bounds
+ * the images a report fetches and holds, whatever the scan's size.
+ */
+export const REPORT_SCREENSHOTS = 50;
 export type SeverityOrUnscored = TSeverity | "unscored";
 
 /** The score an analyst sees: the AI-adjusted one when present. */
@@ -88,6 +94,10 @@ export interface ReportModel {
   generated_at: string;
   /** Why the brand's logo is not drawn, when the bounded image check refused it. */
   logo_refused?: string;
+  /** Ids of the findings whose screenshot the full report embeds (`REPORT_SCREENSHOTS`, worst first). */
+  screenshots: Set<string>;
+  /** Findings with a screenshot in all. */
+  screenshot_total: number;
 }
 
 export const SEVERITY_ORDER: readonly SeverityOrUnscored[] = [...[...SEVERITIES].reverse(), "unscored"];
@@ -189,6 +199,7 @@ export function buildReportModel(snapshot: TAuditSnapshot, now = new Date()): Re
   const counts = Object.fromEntries(SEVERITY_ORDER.map((s) => [s, 0])) as Record<SeverityOrUnscored, number>;
   for (const f of findings) counts[effectiveSeverity(f)]++;
   const actionable = findings.filter(isActionable);
+  const withShot = findings.filter((f) => f.screenshot_data || f.screenshot_ref);
   return {
     snapshot,
     brand_name: snapshot.brand.brand_name,
@@ -199,5 +210,7 @@ export function buildReportModel(snapshot: TAuditSnapshot, now = new Date()): Re
     feeds: feedExposure(findings),
     contacts: takedownContacts(actionable),
     generated_at: now.toISOString(),
+    screenshots: new Set(withShot.slice(0, REPORT_SCREENSHOTS).map((f) => f.id)),
+    screenshot_total: withShot.length,
   };
 }

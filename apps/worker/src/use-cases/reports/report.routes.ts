@@ -44,7 +44,11 @@ export function registerReportRoutes(api: FastifyInstance, deps: ReportRouteDeps
     const { scan_id } = validate(ZScanRef, request.body);
     const snapshot = await loadSnapshot(deps.web, scan_id);
     const started = performance.now();
-    const report = await limit(() => generateReport(snapshot, { prose: deps.prose, logger: deps.logger }));
+    const web = deps.web;
+    const images = web.getImage ? (ref: string) => web.getImage!(ref) : undefined;
+    const report = await limit(() =>
+      generateReport(snapshot, { prose: deps.prose, logger: deps.logger, images }),
+    );
     deps.logger.info(
       {
         scan_id,

@@ -127,6 +127,16 @@ describe("full report", () => {
     expect((await pdfText(full)).text).toContain("Brand logo not shown: The image is 8000×8000 pixels");
   });
 
+  it("does not draw an SVG logo with filters stored before uploads were checked, and says why", async () => {
+    const stacked = Array.from({ length: 40 }, (_, i) => `<feGaussianBlur stdDeviation="200"/><feMorphology operator="dilate" radius="${i + 1}"/>`).join(""); // prettier-ignore
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><filter id="f">${stacked}</filter><rect width="4000" height="4000" filter="url(#f)"/></svg>`; // prettier-ignore
+    const snap = makeSnapshot({ findings: 2, screenshotShare: 0, logo: null });
+    snap.logo_data_uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    const { full } = await generateReport(snap, { logger: captureLogger().logger });
+    expect(imageCount(full)).toBe(0);
+    expect((await pdfText(full)).text).toContain("Brand logo not shown: The SVG uses filter effects");
+  });
+
   it("survives an SVG logo, a broken screenshot, Unicode domains and hostile text", async () => {
     const snap = makeSnapshot({ findings: 3, screenshotShare: 0 });
     snap.logo_data_uri = `data:image/svg+xml;base64,${Buffer.from("<svg/>").toString("base64")}`;

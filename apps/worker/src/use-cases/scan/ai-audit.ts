@@ -69,6 +69,8 @@ export interface AuditItem {
   evidence: Record<string, unknown>;
   /** A screenshot or avatar (data URI) for providers that accept images. */
   image: string | null;
+  /** Where to fetch the image (`screenshot_ref`, `avatar_ref`) when it is not inline. */
+  image_ref: string | null;
 }
 
 function signalsOf(signals: Record<string, { points?: number; value?: unknown }> | null) {
@@ -145,8 +147,14 @@ function socialEvidence(f: TStoredSocialFinding): Record<string, unknown> {
 const isImage = (uri: string | null | undefined): uri is string =>
   !!uri && /^data:image\/(png|jpeg|gif|webp);base64,/.test(uri) && uri.length < 5_000_000;
 
-/** The findings to review: a severity at or above the threshold (from the deterministic score). */
-export function selectForAudit(snapshot: TAuditSnapshot, threshold: TSeverity): AuditItem[] {
+/**
+ * The findings to review: a severity at or above the threshold (from the deterministic score).
+ * Takes the whole snapshot or one page of it; the caller sorts the items of all pages together.
+ */
+export function selectForAudit(
+  snapshot: Pick<TAuditSnapshot, "findings" | "social_findings">,
+  threshold: TSeverity,
+): AuditItem[] {
   const min = severityRank(threshold);
   const items: AuditItem[] = [];
   for (const f of snapshot.findings) {
@@ -161,6 +169,7 @@ export function selectForAudit(snapshot: TAuditSnapshot, threshold: TSeverity): 
       severity,
       evidence: domainEvidence(f),
       image: isImage(f.screenshot_data) ? f.screenshot_data : null,
+      image_ref: f.screenshot_ref ?? null,
     });
   }
   for (const f of snapshot.social_findings) {
@@ -175,11 +184,14 @@ export function selectForAudit(snapshot: TAuditSnapshot, threshold: TSeverity): 
       severity,
       evidence: socialEvidence(f),
       image: isImage(f.avatar_data) ? f.avatar_data : null,
+      image_ref: f.avatar_ref ?? null,
     });
   }
-  // Most severe first: with a tight budget the worst findings are reviewed.
-  return items.sort((a, b) => b.score - a.score);
+  return items;
 }
+
+/** Most severe first: with a tight budget the worst findings are reviewed. */
+export const byAuditPriority = (a: AuditItem, b: AuditItem) => b.score - a.score;
 
 export function auditSystemPrompt(brand: TBrandContext, config: TAuditConfig): string {
   const official = brand.owned_domains.map((d) => d.domain).join(", ") || "(none listed)";
@@ -230,6 +242,21 @@ export interface AuditRunOptions {
   onSettled?: (done: number, verdict: TAuditVerdict | null) => void;
   /** Consecutive provider failures after which the remaining findings are not sent (default 3). */
   breakerThreshold?: number;
+  /**
+   * Fetches an item's image by reference just before its review (so at most `concurrency` images
+   * are held at once); only when the provider accepts images. A failed fetch reviews without it.
+   */
+  loadImage?: (ref: string) => Promise<Buffer | null>;
+}
+
+const PNG_MAGIC = 0x89504e47;
+
+async function imageOf(item: AuditItem, o: AuditRunOptions): Promise<string | null> {
+  if (item.image || !item.image_ref || !o.loadImage || !o.provider.acceptsImages) return item.image;
+  const bytes = await o.loadImage(item.image_ref).catch(() => null);
+  if (!bytes || bytes.length < 8 || bytes.readUInt32BE(0) !== PNG_MAGIC) return null;
+  const uri = `data:image/png;base64,${bytes.toString("base64")}`;
+  return isImage(uri) ? uri : null;
 }
 
 /** Reviews `items` with at most `concurrency` requests in flight. Throws only when cancelled. */
@@ -248,10 +275,11 @@ export async function auditFindings(items: AuditItem[], o: AuditRunOptions): Pro
       return null;
     }
     try {
+      const image = await imageOf(item, o);
       const { value, repaired } = await completeStructured(o.provider, ZAuditAnswer, {
         system,
         user: auditUserPrompt(item),
-        images: item.image ? [item.image] : [],
+        images: image ? [image] : [],
         json: { name: "audit_verdict", schema: AUDIT_JSON_SCHEMA },
         maxTokens: AUDIT_MAX_TOKENS,
         signal: o.signal,

@@ -13,7 +13,7 @@ async function route() {
   const app = Fastify();
   installErrorHandler(app);
   registerTakedownRoutes(app, {
-    web: { getAuditData: async () => snap },
+    web: { getAuditPage: async () => snap },
     polish: { polish: async (draft) => (polished.push(draft.subject), draft) },
     logger: captureLogger().logger,
   });

@@ -80,7 +80,7 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
     (scoringInputs ??= (async () => {
       let weights: Record<string, number> = DEFAULT_DOMAIN_WEIGHTS;
       if (deps.scoring)
-        weights = await deps.scoring.getWeights().then(
+        weights = await deps.scoring.getWeights(req.user_id).then(
           (w) => w.weights,
           (err: unknown) => {
             deps.logger.warn({ err: (err as Error).message }, "watch: default weights (web unreachable)");

@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { request, type Dispatcher } from "undici";
+import { BodyTooLargeError, readCapped } from "@brandwarden/platform/http/capped-body";
 import { retryAfterMs } from "@brandwarden/platform/http/retry-after";
 
 /**
@@ -71,6 +72,8 @@ export async function getWithRetry(url: string, opts: RetryOptions): Promise<Buf
       res = await opts.get(url, opts.signal);
     } catch (err) {
       if (opts.signal?.aborted) throw err;
+      // Asking again gets the same oversized answer: the log fails now, not after six tries.
+      if (err instanceof BodyTooLargeError) throw new CtLogError(`${url}: ${err.message}`);
       lastError = (err as Error).message;
       await sleep(Math.min(base * 2 ** attempt, NETWORK_BACKOFF_CAP_MS), opts.signal);
       continue;
@@ -89,14 +92,20 @@ export async function getWithRetry(url: string, opts: RetryOptions): Promise<Buf
 
 /** Largest body a log answer may unpack to (a full data tile is about 1-2 MB). */
 const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+/** Largest body read off the wire (a get-entries page of 1,000 entries is a few MB). */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * HttpGet over undici with the given dispatcher (the SSRF-guarded agent in the worker). undici's
  * `request` does not decode bodies, and static-ct logs gzip their data tiles "with no negotiation"
  * (c2sp.org/static-ct-api, Log entries: clients MUST support Content-Encoding: gzip), so gzip is
- * asked for and unpacked here.
+ * asked for and unpacked here. Bodies over `maxBodyBytes` fail the call (BodyTooLargeError).
  */
-export function undiciGet(dispatcher: Dispatcher, timeoutMs = 30_000): HttpGet {
+export function undiciGet(
+  dispatcher: Dispatcher,
+  timeoutMs = 30_000,
+  maxBodyBytes = MAX_BODY_BYTES,
+): HttpGet {
   return async (target, signal) => {
     const res = await request(target, {
       dispatcher,
@@ -107,7 +116,9 @@ export function undiciGet(dispatcher: Dispatcher, timeoutMs = 30_000): HttpGet {
     });
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers[k] = v;
-    const raw = Buffer.from(await res.body.arrayBuffer());
+    const { body: raw } = await readCapped(res.body, maxBodyBytes, {
+      contentLength: headers["content-length"],
+    });
     return { status: res.statusCode, headers, body: decoded(raw, headers["content-encoding"], target) };
   };
 }

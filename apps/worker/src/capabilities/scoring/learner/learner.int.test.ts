@@ -1,6 +1,7 @@
 /**
- * End to end on a real web app: labels stored on the web side -> learner -> a new weight version
- * with source `learned` -> the next score stage reads it and scores with it.
+ * End to end on a real web app: a user's labels stored on the web side -> that user's learner ->
+ * a new weight version of their own with source `learned` -> their next score stage reads it and
+ * scores with it.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +20,8 @@ describe("learner against a real web app (PGlite)", () => {
     web = await startTestWeb("pglite");
     const baseUrl = await web.app.listen({ port: 0, host: "127.0.0.1" });
     client = createWebClient({ baseUrl, token: TEST_TOKEN });
-  });
+    // Migrating a fresh PGlite takes seconds, and much longer on a loaded machine.
+  }, 300_000);
   afterAll(() => web?.close());
 
   const label = (userId: string, i: number, confirmed: boolean, mx: number) => ({
@@ -40,9 +42,9 @@ describe("learner against a real web app (PGlite)", () => {
       web.db,
       [0, 1, 2, 3, 4].map((i) => label(user.id, i, i % 2 === 0, i % 2 === 0 ? 1 : 0)),
     );
-    const out = await runLearner(client, { now: NOW });
+    const out = await runLearner(client, { now: NOW, userId: user.id });
     expect(out).toMatchObject({ action: "skipped", sample_size: 5, min: 10, version: 0 });
-    expect(await client.getWeights()).toMatchObject({ version: 0, source: "manual" });
+    expect(await client.getWeights(user.id)).toMatchObject({ version: 0, source: "manual", user_id: null });
   });
 
   it("learns from the stored labels, and the next scan's scores use the new weights", async () => {
@@ -54,15 +56,18 @@ describe("learner against a real web app (PGlite)", () => {
         return label(user.id, i + 10, confirmed, confirmed ? 1 : 0);
       }),
     );
-    const out = await runLearner(client, { now: NOW });
-    expect(out).toMatchObject({ action: "stored", version: 1, sample_size: 65 });
+    // Nobody is trusted: the platform learner has no labels and the platform set stays the defaults.
+    expect(await runLearner(client, { now: NOW })).toMatchObject({ action: "skipped", sample_size: 0 });
+    const out = await runLearner(client, { now: NOW, userId: user.id });
+    expect(out).toMatchObject({ action: "stored", version: 1, sample_size: 60 });
 
-    const current = await client.getWeights();
-    expect(current).toMatchObject({ version: 1, source: "learned", sample_size: 65 });
+    const current = await client.getWeights(user.id);
+    expect(current).toMatchObject({ version: 1, source: "learned", sample_size: 60, user_id: user.id });
+    expect(await client.getWeights()).toMatchObject({ version: 0, user_id: null });
     expect(current.weights.mx_present!).toBeGreaterThan(DEFAULT_DOMAIN_WEIGHTS.mx_present!);
     expect(current.weights.login_form!).toBeLessThan(DEFAULT_DOMAIN_WEIGHTS.login_form!);
 
-    // The score stage of the next scan: read the newest weights, then score.
+    // The score stage of the user's next scan: read the set scoring their scans, then score.
     const mailReady = { domain: "acmebank-mail.com", dns_mx: ["10 mx.acmebank-mail.com"], login_form: false };
     const before = scoreFinding(mailReady, CTX.brand, DEFAULT_DOMAIN_WEIGHTS, NOW);
     const after = scoreFinding(mailReady, CTX.brand, current.weights, NOW);

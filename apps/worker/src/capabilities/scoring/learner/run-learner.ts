@@ -1,14 +1,20 @@
 /**
- * One learner run: read labels, campaign context and the current weights from the web
- * application, fit, and store a new weight set; or store nothing below MIN_LABELED_SAMPLES.
+ * One learner run, for one scope: a user (their own labels into a set that scores only their
+ * scans, anchored on the platform's set) or the platform (trusted accounts' labels, each
+ * account's share capped, anchored on an admin's manual set or the defaults). Reads labels,
+ * campaign context and the current weights from the web application, fits, bounds the fit
+ * (bounds.ts) and stores a new weight set; or stores nothing below MIN_LABELED_SAMPLES.
  * The only I/O is through the injected API client.
  */
 import { isDefensiveCampaign } from "@brandwarden/contract/campaign-describe";
 import type { TFindingKind } from "@brandwarden/contract/common";
 import type { TCampaignCluster, TFeedbackSample, TWeights } from "@brandwarden/contract/scoring";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
+import { capUserShare } from "@brandwarden/contract/sample-share";
+import { FEEDBACK_SAMPLES_LIMIT } from "@brandwarden/contract/scoring";
 import { campaignStrength } from "../../provider-facts/key-strength.ts";
 import type { ScoringApi } from "../../../ports/web-api/web-api.port.ts";
+import { boundWeights } from "./bounds.ts";
 import { fitWeights, type FitResult, type LabeledSample } from "./fit.ts";
 import { DEFAULT_MIN_LABELED_SAMPLES, DEFAULT_WEIGHTS_DECAY_DAYS, shouldLearn } from "./sample-weights.ts";
 
@@ -21,6 +27,8 @@ export interface SignalSet {
 export const DOMAIN_SIGNAL_SET: SignalSet = { kind: "domain", defaults: DEFAULT_DOMAIN_WEIGHTS };
 
 export interface RunLearnerOptions {
+  /** Whose labels and weight set: a user's own; absent, the platform's (trusted accounts' labels). */
+  userId?: string;
   now?: Date;
   /** MIN_LABELED_SAMPLES (default 10). */
   minLabeledSamples?: number;
@@ -94,42 +102,59 @@ export async function runLearner(api: Api, opts: RunLearnerOptions = {}): Promis
   const now = opts.now ?? new Date();
   const min = opts.minLabeledSamples ?? DEFAULT_MIN_LABELED_SAMPLES;
   const sets = opts.signalSets ?? [DOMAIN_SIGNAL_SET];
-  const [samples, clusters, current] = await Promise.all([
-    api.getFeedbackSamples(),
-    api.getCampaignStats(),
+  const userId = opts.userId;
+  const [samples, clusters, platform, current] = await Promise.all([
+    api.getFeedbackSamples(userId),
+    api.getCampaignStats(userId),
     api.getWeights(),
+    userId === undefined ? null : api.getWeights(userId),
   ]);
   const index = clusterIndex(clusters);
   // Rule 7 counts the labelled samples together, whatever their kind: ten mixed labels are ten.
-  const labeled = latestPerFinding(samples).filter((s) => sets.some((set) => set.kind === s.kind));
+  let labeled = latestPerFinding(samples).filter((s) => sets.some((set) => set.kind === s.kind));
+  // A user's fit reads only that user's labels; the shared one caps each account's share. The web
+  // application already serves them so; the learner holds to it whatever it is served.
+  if (userId !== undefined) labeled = labeled.filter((s) => s.user_id === undefined || s.user_id === userId);
+  else labeled = capUserShare(labeled, (s) => s.user_id, FEEDBACK_SAMPLES_LIMIT);
+  const replaced = current ?? platform;
   if (!shouldLearn(labeled.length, min)) {
     return {
       action: "skipped",
       reason: "too_few_samples",
       sample_size: labeled.length,
       min,
-      version: current.version,
+      version: replaced.version,
     };
   }
+  // The set this fit replaces in its own scope (none yet: nothing to bound against but the anchor).
+  const previous =
+    userId === undefined ? (platform.version > 0 ? platform : null) : current?.user_id ? current : null;
 
   const learned: LearnedSet[] = [];
-  const merged: TWeights = { ...current.weights };
+  const merged: TWeights = { ...replaced.weights };
   let used = 0;
   for (const set of sets) {
     const ofKind = labeled.filter((s) => s.kind === set.kind).map((s) => withCampaignContext(s, index));
     if (ofKind.length === 0) continue;
-    // Shrink towards the defaults (or a manual set), not the last learned set: the same labels
-    // fitted again would otherwise count once more on every run. The shrinkage also keeps a
-    // kind with few labels close to its prior.
-    const prior = current.source === "manual" ? { ...set.defaults, ...current.weights } : set.defaults;
+    // Shrink towards an anchor, not the last learned set: the same labels fitted again would
+    // otherwise count once more on every run. A user's anchor is the platform's set (what scores
+    // them without labels); the platform's is a manual set or the defaults. The shrinkage also
+    // keeps a kind with few labels close to its anchor.
+    const anchor =
+      userId !== undefined
+        ? { ...set.defaults, ...platform.weights }
+        : platform.source === "manual"
+          ? { ...set.defaults, ...platform.weights }
+          : set.defaults;
     const fit: FitResult = fitWeights(ofKind, {
       signalNames: Object.keys(set.defaults),
       now,
       decayDays: opts.decayDays ?? DEFAULT_WEIGHTS_DECAY_DAYS,
-      priorWeights: prior,
+      priorWeights: anchor,
       l2: opts.l2,
     });
-    Object.assign(merged, fit.weights);
+    // Whatever the labels: no sign flips, at most x/÷ 2 from the replaced set and the anchor.
+    Object.assign(merged, boundWeights(fit.weights, [previous?.weights, anchor]));
     used += fit.sample_size;
     learned.push({
       kind: set.kind,
@@ -138,6 +163,6 @@ export async function runLearner(api: Api, opts: RunLearnerOptions = {}): Promis
       converged: fit.converged,
     });
   }
-  const stored = await api.putWeights({ weights: merged, sample_size: used });
+  const stored = await api.putWeights({ weights: merged, sample_size: used }, userId);
   return { action: "stored", version: stored.version, sample_size: used, weights: stored.weights, learned };
 }

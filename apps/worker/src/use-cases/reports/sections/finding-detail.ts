@@ -6,12 +6,12 @@ import {
   MUTED,
   SEVERITY_COLORS,
   contentWidth,
-  decodeImageDataUri,
   drawImage,
   ensureSpace,
   fontCovers,
   keyValue,
   mutedNote,
+  type DecodedImage,
   type Doc,
 } from "../pdf-doc.ts";
 import { describeAiDemotion } from "@brandwarden/contract/ai-demotion";
@@ -51,8 +51,20 @@ function discoveredBy(f: Finding): string | null {
   return f.discovery_reason ? `${names}: ${oneLine(f.discovery_reason, 300)}` : names;
 }
 
+/**
+ * What the finding shows of its screenshot: the image (or why it cannot be shown), or `omitted` when
+ * the report embeds only the highest-priority screenshots and this one is not among them.
+ */
+export type ShotShown = DecodedImage | { omitted: number } | null;
+
 /** `campaignName`: the readable name of the finding's campaign (the campaign section's heading). */
-export function drawFinding(doc: Doc, f: Finding, index: number, campaignName?: string | null): void {
+export function drawFinding(
+  doc: Doc,
+  f: Finding,
+  index: number,
+  campaignName?: string | null,
+  shot: ShotShown = null,
+): void {
   ensureSpace(doc, 60);
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
@@ -209,8 +221,13 @@ export function drawFinding(doc: Doc, f: Finding, index: number, campaignName?: 
       10,
     );
 
-  if (f.screenshot_data) {
-    const shot = decodeImageDataUri(f.screenshot_data);
+  if (shot && "omitted" in shot)
+    mutedNote(
+      doc,
+      `Screenshot on the dashboard (this report shows the ${shot.omitted} highest-priority screenshots).`,
+      8,
+    );
+  else if (shot) {
     ensureSpace(doc, SHOT_H + 16);
     const y = doc.y + 4;
     const h = drawImage(doc, shot, left + 10, y, SHOT_W, SHOT_H);

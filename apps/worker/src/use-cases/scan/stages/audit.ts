@@ -1,8 +1,10 @@
 import { DEFAULT_AUDIT_CONFIG, type TAuditConfig } from "@brandwarden/contract/settings";
-import type { TAuditSnapshot, TAuditVerdict } from "@brandwarden/contract/audit";
-import { auditFindings, selectForAudit } from "../ai-audit.ts";
+import type { TAuditVerdict } from "@brandwarden/contract/audit";
+import type { TBrandContext } from "@brandwarden/contract/brand";
+import { auditFindings, byAuditPriority, selectForAudit, type AuditItem } from "../ai-audit.ts";
 import type { AiSettings } from "../../../ports/llm/ai-settings.ts";
 import { createTokenBudget } from "../../../ports/llm/budget.ts";
+import { auditPages } from "../../../ports/web-api/load-snapshot.ts";
 import type { AiApi, AuditApi } from "../../../ports/web-api/web-api.port.ts";
 import { throwIfCancelled, type StageContext, type StageDef } from "../stage.ts";
 
@@ -22,25 +24,37 @@ type AuditedEntry = Pick<TAuditVerdict, "kind" | "finding_id" | "verdict" | "con
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The findings with their ids come from the web app (the worker only knows domains). The scores
- * reach the web app over the event stream, so this waits (briefly) until it has stored them.
+ * The findings with their ids come from the web app (the worker only knows domains), read page by
+ * page with images by reference: only the items to review are kept. The scores reach the web app
+ * over the event stream, so this waits (briefly) until it has stored them.
  */
-async function loadSnapshot(deps: AuditStageDeps, ctx: StageContext): Promise<TAuditSnapshot> {
+async function loadItems(
+  deps: AuditStageDeps,
+  ctx: StageContext,
+  threshold: TAuditConfig["threshold"],
+): Promise<{ brand: TBrandContext; items: AuditItem[] }> {
   const web = deps.web!;
   const expected = Object.keys(ctx.data.scored ?? {});
   const deadline = Date.now() + (deps.waitForFindingsMs ?? 20_000);
   for (;;) {
-    const snapshot = await web.getAuditData(ctx.scanId);
-    const scored = new Set(snapshot.findings.filter((f) => f.score !== null).map((f) => f.domain));
+    let brand: TBrandContext | null = null;
+    const items: AuditItem[] = [];
+    const scored = new Set<string>();
+    for await (const page of auditPages(web, ctx.scanId)) {
+      brand ??= page.brand;
+      for (const f of page.findings) if (f.score !== null && expected.length) scored.add(f.domain);
+      items.push(...selectForAudit(page, threshold));
+    }
+    const result = { brand: brand!, items: items.sort(byAuditPriority) };
     const missing = expected.filter((d) => !scored.has(d)).length;
-    if (missing === 0) return snapshot;
+    if (missing === 0) return result;
     if (Date.now() >= deadline) {
       await ctx.log(
         "warn",
         `${missing} scored findings not stored yet; auditing the others`,
         "audit_partial",
       );
-      return snapshot;
+      return result;
     }
     throwIfCancelled(ctx.signal);
     await sleep(1_000);
@@ -67,8 +81,7 @@ export function auditStage(deps: AuditStageDeps): StageDef {
       } catch (err) {
         await ctx.log("warn", `audit configuration unavailable, using defaults: ${(err as Error).message}`);
       }
-      const snapshot = await loadSnapshot(deps, ctx);
-      const items = selectForAudit(snapshot, config.threshold);
+      const { brand, items } = await loadItems(deps, ctx, config.threshold);
       ctx.progress(0, items.length);
       if (items.length === 0) {
         ctx.data.audited = [];
@@ -111,8 +124,9 @@ export function auditStage(deps: AuditStageDeps): StageDef {
         budget: createTokenBudget(ai.maxTokensPerScan),
         concurrency: ai.concurrency,
         config,
-        brand: snapshot.brand,
+        brand,
         signal: ctx.signal,
+        ...(web.getImage ? { loadImage: (ref: string) => web.getImage!(ref) } : {}),
         onSettled(done, verdict) {
           ctx.progress(done, items.length);
           if (verdict) buffer.push(verdict);

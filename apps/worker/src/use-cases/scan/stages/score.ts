@@ -25,7 +25,8 @@ export interface ScoreStageDeps {
 }
 
 /**
- * `score`: learns weights from analysts' labels (when enough), reads the newest weights, matches
+ * `score`: learns weights from analysts' labels (the platform's from trusted accounts', then the
+ * scan's user's own, each when enough), reads the set that scores this user's scans, matches
  * threat feeds, clusters campaigns, and scores every finding; publishes the scores as deltas.
  */
 export function scoreStage(deps: ScoreStageDeps): StageDef {
@@ -36,23 +37,45 @@ export function scoreStage(deps: ScoreStageDeps): StageDef {
       const candidates = ctx.data.resolved ?? [];
       let weights: Record<string, number> = DEFAULT_DOMAIN_WEIGHTS;
       if (deps.scoring) {
-        try {
-          const learned = await runLearner(deps.scoring, {
+        const userId = ctx.payload.user_id;
+        const learn = (scope?: string) =>
+          runLearner(deps.scoring!, {
+            userId: scope,
             minLabeledSamples: deps.minLabeledSamples,
             decayDays: deps.decayDays,
             signalSets: [DOMAIN_SIGNAL_SET, { kind: "social", defaults: DEFAULT_SOCIAL_WEIGHTS }],
           });
+        // The platform's set first (trusted accounts' labels): it is the anchor of the user's own.
+        try {
+          const platform = await learn();
+          if (platform.action === "stored")
+            await ctx.log(
+              "info",
+              `learned platform weights v${platform.version} from ${platform.sample_size} trusted labels`,
+            );
+        } catch (err) {
+          await ctx.log("warn", `platform learner did not run: ${(err as Error).message}`, "learner_failed");
+        }
+        try {
+          const learned = await learn(userId);
           await ctx.log(
             "info",
             learned.action === "stored"
-              ? `learned weights v${learned.version} from ${learned.sample_size} labels`
-              : `kept weights: ${learned.sample_size} labels, ${learned.min} needed to learn`,
+              ? `learned your weights v${learned.version} from ${learned.sample_size} of your labels`
+              : `kept weights: ${learned.sample_size} of your labels, ${learned.min} needed to learn`,
           );
         } catch (err) {
           await ctx.log("warn", `learner did not run: ${(err as Error).message}`, "learner_failed");
         }
         try {
-          weights = (await deps.scoring.getWeights()).weights;
+          const set = await deps.scoring.getWeights(userId);
+          weights = set.weights;
+          await ctx.log(
+            "info",
+            set.user_id
+              ? `scoring with your own learned weights v${set.version} (${set.sample_size} labels)`
+              : `scoring with the platform's weights v${set.version} (${set.source})`,
+          );
         } catch (err) {
           await ctx.log("warn", `using default weights: ${(err as Error).message}`, "weights_unavailable");
         }

@@ -15,7 +15,8 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
       let weights: Record<string, number> | undefined;
       if (deps.scoring) {
         try {
-          const all = (await deps.scoring.getWeights()).weights;
+          // The set that scores this user's scans (their own learned set, else the platform's).
+          const all = (await deps.scoring.getWeights(ctx.payload.user_id)).weights;
           weights = Object.fromEntries(Object.entries(all).filter(([name]) => name in SOCIAL_SIGNALS));
         } catch (err) {
           await ctx.log(
