@@ -48,6 +48,8 @@ const ZWorkerEnv = z.object({
   REQUEST_TIMEOUT: durationMs().default(60_000),
   /** Redis commands without an answer this long fail (blocking reads excepted), so nothing hangs while Redis is away. */
   REDIS_COMMAND_TIMEOUT: durationMs().default(10_000),
+  /** How long reads from the web app wait while it is unreachable or its database is away (0: no wait). */
+  WEB_OUTAGE_WAIT: durationMs().default(5 * 60_000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),
 
@@ -161,6 +163,7 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     llmLocalHosts: env.LLM_LOCAL_HOSTS,
     requestTimeoutMs: env.REQUEST_TIMEOUT,
     redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT,
+    webOutageWaitMs: env.WEB_OUTAGE_WAIT,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT,
     enrich: toEnrichConfig(env),

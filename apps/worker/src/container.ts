@@ -59,7 +59,15 @@ export function createWorkerContainer(
     ca: trustedCas,
     llmLocalHosts: config.llmLocalHosts,
   });
-  const web = createWebClient({ baseUrl: config.webUrl, token: config.internalApiToken ?? "" });
+  const web = createWebClient({
+    baseUrl: config.webUrl,
+    token: config.internalApiToken ?? "",
+    outageWaitMs: config.webOutageWaitMs,
+    onOutage: ({ state, where, reason }) =>
+      state === "waiting"
+        ? logger.warn({ where, reason }, "waiting for the web app (it or its database is unreachable)")
+        : logger.info({ where }, "the web app answers again"),
+  });
   /** The AI provider setting, read from the web app with a short cache (AI off takes effect in seconds). */
   // LLM calls go through the guarded agent: public addresses, plus the LLM_LOCAL_HOSTS the operator named.
   const ai = createAiSettings(web, {

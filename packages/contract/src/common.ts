@@ -50,6 +50,7 @@ export type TErrorCode =
   | "rate_limited"
   | "not_implemented"
   | "upstream_failed"
+  | "unavailable"
   | "internal";
 
 export type TErrorBody = {

@@ -11,6 +11,7 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   internal: 500,
   not_implemented: 501,
   upstream_failed: 502,
+  unavailable: 503,
 };
 
 /** The one error type of both apps: a stable code, a message for people, optional details. */

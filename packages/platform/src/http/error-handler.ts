@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TErrorBody } from "@brandwarden/contract/common";
+import { isConnectionError } from "../util/connection-error.ts";
 import { AppError } from "./app-error.ts";
+
+/** Seconds a caller is asked to wait while a dependency (the database, Redis) is unreachable. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /** One error handler per app: stable `{error, message, details?}` bodies, generic 5xx. */
 export function installErrorHandler(
@@ -34,6 +38,17 @@ export function installErrorHandler(
       return reply
         .status(status === 400 ? 422 : status)
         .send({ error: "invalid", message: err.message } satisfies TErrorBody);
+    }
+    if (isConnectionError(err)) {
+      // An outage, not a bug: callers (the worker's web client) wait and ask again.
+      request.log.warn({ err: err.message }, "request failed: a dependency is unreachable");
+      return reply
+        .status(503)
+        .header("retry-after", String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send({
+          error: "unavailable",
+          message: "A service this request needs is unreachable; try again shortly",
+        } satisfies TErrorBody);
     }
     request.log.error({ err }, "request failed");
     return reply

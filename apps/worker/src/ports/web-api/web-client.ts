@@ -23,6 +23,26 @@ export interface WebClientOptions {
   /** Whole-call timeout, milliseconds (default 15 s, the contract's read timeout). */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * How long a read (GET) keeps asking while the web app is unreachable or answers 502/503/504 (its
+   * database or Redis away, a web process restarting), with capped backoff; 0 (default): no retry.
+   * A scan then waits for its weights and brand instead of going on without them.
+   */
+  outageWaitMs?: number;
+  /** Told once per outage that reads are waiting (and why), and once when they got through again. */
+  onOutage?: (event: { state: "waiting" | "back"; where: string; reason: string }) => void;
+  /** Injectable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** Backoff while the web app is away: 0.5 s doubling to 10 s. */
+const OUTAGE_RETRY_BASE_MS = 500;
+const OUTAGE_RETRY_MAX_MS = 10_000;
+
+/** An answer that means "away for now", not "wrong": no answer at all, or a gateway/unavailable status. */
+function isOutage(err: unknown): boolean {
+  return err instanceof WebApiError && (err.status === null || [502, 503, 504].includes(err.status));
 }
 
 /** A call that failed: HTTP error status (with the body's `error` code), network error, or a bad body. */
@@ -67,13 +87,46 @@ export function createWebClient(opts: WebClientOptions): WebClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
   const doFetch = opts.fetch ?? fetch;
   const defaultTimeoutMs = opts.timeoutMs ?? 15_000;
+  const outageWaitMs = opts.outageWaitMs ?? 0;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = opts.now ?? Date.now;
+  let waiting = false;
 
+  /** One call; reads are asked again while the web app is away, up to `outageWaitMs`. */
   async function request<S extends z.ZodType>(
     method: string,
     path: string,
     schema: S,
     body?: unknown,
     call: CallOptions = {},
+  ): Promise<z.infer<S>> {
+    const deadline = now() + outageWaitMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await requestOnce(method, path, schema, body, call);
+        if (waiting) {
+          waiting = false;
+          opts.onOutage?.({ state: "back", where: `${method} ${path}`, reason: "answered" });
+        }
+        return answer;
+      } catch (err) {
+        if (method !== "GET" || !isOutage(err) || now() >= deadline) throw err;
+        if (!waiting) {
+          waiting = true;
+          opts.onOutage?.({ state: "waiting", where: `${method} ${path}`, reason: (err as Error).message });
+        }
+        const delay = Math.min(OUTAGE_RETRY_MAX_MS, OUTAGE_RETRY_BASE_MS * 2 ** Math.min(attempt, 10));
+        await sleep(Math.max(0, Math.min(delay, deadline - now())));
+      }
+    }
+  }
+
+  async function requestOnce<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body: unknown,
+    call: CallOptions,
   ): Promise<z.infer<S>> {
     const where = `${method} ${path}`;
     const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { createWebClient } from "./web-client.ts";
+
+/** A fetch that answers from a script: an Error is thrown (no answer), a number is that status. */
+function scripted(steps: Array<Error | number>) {
+  const calls: string[] = [];
+  const fetch = (async (url: string, init?: RequestInit) => {
+    calls.push(`${init?.method ?? "GET"} ${url}`);
+    const step = steps.shift() ?? 200;
+    if (step instanceof Error) throw step;
+    const body =
+      step === 200
+        ? { version: 3, weights: {}, source: "manual", sample_size: 0 }
+        : { error: "unavailable", message: "A service this request needs is unreachable" };
+    return new Response(JSON.stringify(body), { status: step });
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+/** A clock that moves only when the client sleeps. */
+function fakeTime() {
+  let t = 0;
+  const slept: number[] = [];
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      t += ms;
+    },
+    slept,
+  };
+}
+
+describe("the web client while the web app or its database is away", () => {
+  it("keeps asking a read through refused connections and 503s with growing waits, and says so once each way", async () => {
+    const { fetch, calls } = scripted([new TypeError("fetch failed"), 503, 502, 503, 200]);
+    const time = fakeTime();
+    const told: string[] = [];
+    const client = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch,
+      outageWaitMs: 60_000,
+      onOutage: (e) => told.push(e.state),
+      ...time,
+    });
+    const weights = await client.getWeights();
+    expect(weights.version).toBe(3);
+    expect(calls).toHaveLength(5);
+    expect(time.slept).toEqual([500, 1000, 2000, 4000]);
+    expect(told).toEqual(["waiting", "back"]);
+  });
+
+  it("gives up once the wait is spent, with the last error", async () => {
+    const { fetch } = scripted(Array.from({ length: 100 }, () => 503));
+    const time = fakeTime();
+    const client = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch,
+      outageWaitMs: 30_000,
+      ...time,
+    });
+    await expect(client.getWeights()).rejects.toMatchObject({ status: 503 });
+    expect(time.now()).toBe(30_000);
+  });
+
+  it("does not repeat writes, nor reads the web app refused for a reason", async () => {
+    const time = fakeTime();
+    const put = scripted([503]);
+    const writer = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch: put.fetch,
+      outageWaitMs: 60_000,
+      ...time,
+    });
+    await expect(writer.putWeights({ weights: {} } as never)).rejects.toMatchObject({ status: 503 });
+    expect(put.calls).toHaveLength(1);
+    const missing = scripted([404]);
+    const reader = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch: missing.fetch,
+      outageWaitMs: 60_000,
+      ...time,
+    });
+    await expect(reader.getWeights()).rejects.toMatchObject({ status: 404 });
+    expect(missing.calls).toHaveLength(1);
+    expect(time.slept).toEqual([]);
+  });
+
+  it("without an outage wait (the default) fails at once, as before", async () => {
+    const { fetch, calls } = scripted([new TypeError("fetch failed"), 200]);
+    const client = createWebClient({ baseUrl: "http://web.test", token: "t", fetch });
+    await expect(client.getWeights()).rejects.toMatchObject({ status: null });
+    expect(calls).toHaveLength(1);
+  });
+});
