@@ -205,7 +205,7 @@ describe("the admin area and the learner, in Chromium", () => {
       // Which set scores this analyst's findings, and why: the platform's, for want of labels.
       const scoredBy = page.getByTestId("scored-by");
       expect(await scoredBy.textContent()).toMatch(
-        /^Your findings are scored with the platform’s weights \(.+\): you have 0 of the 10 labels your own weights need\.$/,
+        /^Your findings are scored with the platform’s weights \(.+\) until you have labelled enough findings for your own\.$/,
       );
       await page
         .getByTestId("triage-current")

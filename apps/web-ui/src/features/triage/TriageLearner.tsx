@@ -57,8 +57,8 @@ export function WeightsInUse({ learner }: { learner: TTriageLearnerStatus | null
     <p className="learner-status" data-testid="scored-by">
       Your findings are scored with <strong>the platform’s weights</strong> ({platform})
       {have < min
-        ? `: you have ${have} of the ${min} labels your own weights need.`
-        : `: your ${have} labels are enough, and your own weights are learned at your next scan.`}
+        ? " until you have labelled enough findings for your own."
+        : ", and your own are learned from your labels at your next scan."}
     </p>
   );
 }
