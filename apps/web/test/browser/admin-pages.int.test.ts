@@ -220,7 +220,7 @@ describe("the admin area and the learner, in Chromium", () => {
       await snap(page, "a3-triage-labels-needed");
       await page.reload();
       await needed.getByText("7 more labels needed").waitFor();
-      await scoredBy.getByText("you have 3 of the 10 labels").waitFor();
+      await scoredBy.getByText("until you have labelled enough findings for your own").waitFor();
       // Once the owner's learner has stored a set of their own, the page says so.
       const { scoring } = bw.app.web.container.services;
       const own = await scoring.storeWeights({ weights: { login_form: 18 }, sample_size: 10 }, owner.id);
