@@ -48,7 +48,7 @@ const ZWorkerEnv = z.object({
   REQUEST_TIMEOUT: durationMs().default(60_000),
   /** Redis commands without an answer this long fail (blocking reads excepted), so nothing hangs while Redis is away. */
   REDIS_COMMAND_TIMEOUT: durationMs().default(10_000),
-  /** How long reads from the web app wait while it is unreachable or its database is away (0: no wait). */
+  /** How long reads from the web app wait while it answers 503 (its database away) or 502/504 (0: no wait). */
   WEB_OUTAGE_WAIT: durationMs().default(5 * 60_000),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   LOG_PRETTY: booleanFlag().default(false),

@@ -32,8 +32,8 @@ function fakeTime() {
 }
 
 describe("the web client while the web app or its database is away", () => {
-  it("keeps asking a read through refused connections and 503s with growing waits, and says so once each way", async () => {
-    const { fetch, calls } = scripted([new TypeError("fetch failed"), 503, 502, 503, 200]);
+  it("keeps asking a read through 503s and gateway errors with growing waits, and says so once each way", async () => {
+    const { fetch, calls } = scripted([503, 502, 504, 503, 200]);
     const time = fakeTime();
     const told: string[] = [];
     const client = createWebClient({
@@ -90,10 +90,25 @@ describe("the web client while the web app or its database is away", () => {
     expect(time.slept).toEqual([]);
   });
 
-  it("without an outage wait (the default) fails at once, as before", async () => {
+  it("does not wait for a web process that does not answer at all (the scan goes on, its events in Redis)", async () => {
     const { fetch, calls } = scripted([new TypeError("fetch failed"), 200]);
-    const client = createWebClient({ baseUrl: "http://web.test", token: "t", fetch });
+    const time = fakeTime();
+    const client = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch,
+      outageWaitMs: 60_000,
+      ...time,
+    });
     await expect(client.getWeights()).rejects.toMatchObject({ status: null });
+    expect(calls).toHaveLength(1);
+    expect(time.slept).toEqual([]);
+  });
+
+  it("without an outage wait (the default) fails at once, as before", async () => {
+    const { fetch, calls } = scripted([503, 200]);
+    const client = createWebClient({ baseUrl: "http://web.test", token: "t", fetch });
+    await expect(client.getWeights()).rejects.toMatchObject({ status: 503 });
     expect(calls).toHaveLength(1);
   });
 });

@@ -24,9 +24,10 @@ export interface WebClientOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   /**
-   * How long a read (GET) keeps asking while the web app is unreachable or answers 502/503/504 (its
-   * database or Redis away, a web process restarting), with capped backoff; 0 (default): no retry.
-   * A scan then waits for its weights and brand instead of going on without them.
+   * How long a read (GET) keeps asking while the web app answers 502/503/504 (its database or Redis
+   * away: it answers 503 `unavailable`), with capped backoff; 0 (default): no retry. A scan then
+   * waits for its weights and brand instead of going on without them. No answer at all (the web
+   * process down) is not waited for: the scan goes on, its events waiting in Redis.
    */
   outageWaitMs?: number;
   /** Told once per outage that reads are waiting (and why), and once when they got through again. */
@@ -40,9 +41,9 @@ export interface WebClientOptions {
 const OUTAGE_RETRY_BASE_MS = 500;
 const OUTAGE_RETRY_MAX_MS = 10_000;
 
-/** An answer that means "away for now", not "wrong": no answer at all, or a gateway/unavailable status. */
+/** An answer that means "away for now", not "wrong": a gateway or unavailable status. */
 function isOutage(err: unknown): boolean {
-  return err instanceof WebApiError && (err.status === null || [502, 503, 504].includes(err.status));
+  return err instanceof WebApiError && err.status !== null && [502, 503, 504].includes(err.status);
 }
 
 /** A call that failed: HTTP error status (with the body's `error` code), network error, or a bad body. */
