@@ -1,7 +1,9 @@
 import { Redis } from "ioredis";
+import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StreamLoss } from "./bus.ts";
 import { requireRedis, testRedisUrl } from "../../testing/services.ts";
+import { startTcpRelay } from "../../testing/tcp-relay.ts";
 import { uniqueId, waitFor } from "../../testing/wait-for.ts";
 import { describeBusConformance } from "../../test/bus-conformance.ts";
 import { createBus } from "./create-bus.ts";
@@ -40,6 +42,36 @@ describe("redis bus", () => {
     } finally {
       admin.disconnect();
       await bus.close();
+    }
+  });
+
+  it("stops its readers at once while Redis is unreachable (the blocked reads under way end)", async () => {
+    const target = new URL(testRedisUrl());
+    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 6379) });
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
+    const bus = createRedisBus({ url: relay.urlFor(testRedisUrl()), logger, commandTimeoutMs: 1000 });
+    try {
+      const stream = uniqueId("s");
+      const got: unknown[] = [];
+      const tailed: unknown[] = [];
+      const consumer = await bus.consume(stream, { group: "web", consumer: "a" }, (m) => void got.push(m));
+      const stopTail = await bus.tail(stream, 0, (m) => void tailed.push(m));
+      await bus.append(stream, "before");
+      await waitFor(() => got.length === 1 && tailed.length === 1, "entry read by both");
+      // Both readers are blocked in a read when Redis goes away; their connections then retry.
+      await relay.cut("refuse");
+      await waitFor(
+        () => warnings.filter((w) => w.includes("redis stream connection error")).length >= 2,
+        "blocking connections retrying",
+        10_000,
+      );
+      // A reader stopped now (a partition handed over, a process stopping) must finish stopping.
+      await Promise.all([consumer.stop(), stopTail()]);
+    } finally {
+      await relay.restore();
+      await bus.close();
+      await relay.close();
     }
   });
 

@@ -11,6 +11,7 @@ import {
 } from "./bus.ts";
 import { decodeMessage, encodeMessage } from "./codec.ts";
 import { runGroupConsumer, stopWhenClosed } from "./consumer-loop.ts";
+import { blockingConnection, commandConnection, type BlockingConnection } from "./blocking-connection.ts";
 import { createRedisLeases } from "./leases.ts";
 import { runPartitionedConsumer } from "./partitioned-consumer.ts";
 import { createRedisGroupReader, FIELD, streamEntries, type XEntry } from "./redis-streams.ts";
@@ -52,15 +53,15 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
   const knownGroups = new Set<string>();
 
   /** A connection for one blocking reader, closed with it. */
-  function blockingConnection(): Redis {
+  function newBlockingConnection(): BlockingConnection {
     // Blocked reads (XREADGROUP BLOCK) wait longer than a command may: no command timeout here.
     const conn = publisher.duplicate({ commandTimeout: undefined });
     conn.on("error", (err) => logger.warn({ err }, "redis stream connection error"));
-    return conn;
+    return blockingConnection(conn);
   }
 
   async function tailLoop(
-    conn: Redis,
+    conn: BlockingConnection,
     stream: string,
     sinceMs: number,
     handler: (m: unknown, id: string) => unknown,
@@ -147,7 +148,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
     },
     async consume(stream, consumeOpts, handler) {
       if (closed) throw new Error("bus is closed");
-      const blocking = blockingConnection();
+      const blocking = newBlockingConnection();
       const reader = createRedisGroupReader({
         commands: publisher,
         blocking,
@@ -209,7 +210,7 @@ export function createRedisBus(opts: RedisBusOptions): Bus {
       if (closed) throw new Error("bus is closed");
       // Streams read this way have no groups: their old entries go by age.
       await publisher.xtrim(stream, "MINID", "~", `${Date.now() - limits.maxAgeMs}-0`);
-      const conn = blockingConnection();
+      const conn = newBlockingConnection();
       let active = true;
       const done = tailLoop(conn, stream, sinceMs, handler, () => active && !closed);
       const stop = async () => {

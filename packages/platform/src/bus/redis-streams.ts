@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { compareStreamIds, deadLetterStream } from "./bus.ts";
 import type { GroupReader, RawEntry } from "./consumer-loop.ts";
+import { commandConnection, type BlockingConnection, type CommandConnection } from "./blocking-connection.ts";
 
 /** The one field of a stream entry: the JSON message. */
 export const FIELD = "m";
@@ -72,7 +73,8 @@ const field = (info: unknown[], name: string) => info[info.indexOf(name) + 1];
  */
 export function createRedisGroupReader(opts: {
   commands: Redis;
-  blocking: Redis;
+  /** The reader's own connection for blocking reads, closed by `close`. */
+  blocking: BlockingConnection;
   stream: string;
   group: string;
   consumer: string;
@@ -116,13 +118,12 @@ export function createRedisGroupReader(opts: {
     }
     return live;
   }
-  async function readGroup(conn: Redis, id: string, count: number, blockMs: number) {
+  const plain = commandConnection(commands);
+  async function readGroup(conn: CommandConnection, id: string, count: number, blockMs: number) {
     const args: (string | number)[] = ["GROUP", group, consumer, "COUNT", count];
     if (blockMs > 0) args.push("BLOCK", blockMs);
     args.push("STREAMS", stream, id);
-    const reply = (await withGroup(() =>
-      (conn.call as (...a: (string | number)[]) => Promise<unknown>)("XREADGROUP", ...args),
-    )) as unknown;
+    const reply = (await withGroup(() => conn.call("XREADGROUP", ...args))) as unknown;
     return settle(split(streamEntries(reply)));
   }
 
@@ -136,7 +137,7 @@ export function createRedisGroupReader(opts: {
   return {
     async ownPending(count) {
       await groupReady();
-      return readGroup(commands, "0", count, 0);
+      return readGroup(plain, "0", count, 0);
     },
     async claimIdle(minIdleMs, count) {
       await groupReady();
@@ -147,7 +148,7 @@ export function createRedisGroupReader(opts: {
     },
     async readNew(count, blockMs) {
       await groupReady();
-      return readGroup(blockMs > 0 ? blocking : commands, ">", count, blockMs);
+      return readGroup(blockMs > 0 ? blocking : plain, ">", count, blockMs);
     },
     async ack(ids) {
       await commands.xack(stream, group, ...ids);
