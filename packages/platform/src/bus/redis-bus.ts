@@ -11,7 +11,7 @@ import {
 } from "./bus.ts";
 import { decodeMessage, encodeMessage } from "./codec.ts";
 import { runGroupConsumer, stopWhenClosed } from "./consumer-loop.ts";
-import { blockingConnection, commandConnection, type BlockingConnection } from "./blocking-connection.ts";
+import { blockingConnection, type BlockingConnection } from "./blocking-connection.ts";
 import { createRedisLeases } from "./leases.ts";
 import { runPartitionedConsumer } from "./partitioned-consumer.ts";
 import { createRedisGroupReader, FIELD, streamEntries, type XEntry } from "./redis-streams.ts";
