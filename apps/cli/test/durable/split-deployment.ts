@@ -128,6 +128,8 @@ export async function startSplitDeployment(opts: {
       workers[i] = null;
       return terminate(p, timeoutMs);
     },
+    /** Did any process (of all started so far) print a line matching `pattern`? */
+    printed: (pattern: RegExp) => everyProcess.some((p) => pattern.test(p.output())),
     /** What the processes printed, for failure messages. */
     output: () => everyProcess.map((p) => p.output().slice(-4000)).join("\n----\n"),
     /** A point in the stream read so far: `since` for the waits below. */
@@ -161,8 +163,9 @@ export async function startSplitDeployment(opts: {
     handBacks: (scanId: string, since = 0) => updatesOf(scanId, since).filter((m) => m.data.handed_back),
     /** Resolves once a worker reported a stage of the scan running after `since` (false: it ended first). */
     async untilRunning(scanId: string, since = 0, timeoutMs = 240_000) {
+      // Ended before `since` counts too: a scan that finished meanwhile is not awaited.
       const ended = () =>
-        updatesOf(scanId, since).some((m) => ["completed", "failed", "cancelled"].includes(m.data.status));
+        updatesOf(scanId).some((m) => ["completed", "failed", "cancelled"].includes(m.data.status));
       const running = () =>
         updatesOf(scanId, since).some(
           (m) =>
