@@ -103,7 +103,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerBrandProfileRoutes(browser, { brandProfile: s.brandProfile, actFor });
     registerScanRoutes(browser, { scans: s.scans, actFor });
     registerFindingsRoutes(browser, { scans: s.scans, findings: s.findings, actFor });
-    registerScanEventRoutes(browser, { scans: s.scans, hub: container.hub, actFor });
+    registerScanEventRoutes(browser, { scans: s.scans, hub: container.hub, actFor, wait: container.wait });
     registerNarrativeRoutes(browser, { scans: s.scans, narratives: s.narratives, actFor });
     registerTriageRoutes(browser, { triage: s.triage, actFor });
     registerTakedownRoutes(browser, { takedowns: s.takedowns, actFor });

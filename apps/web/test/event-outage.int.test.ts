@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { deadLetterStream } from "@brandwarden/platform/bus/bus";
@@ -7,6 +9,7 @@ import { startTcpRelay, type TcpRelay } from "@brandwarden/platform/testing/tcp-
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { domainFindings } from "../src/db/schema.ts";
 import { insertScan, insertUser, parkedFindingInitial } from "./factories.ts";
+import { browserAgent } from "./browser-agent.ts";
 import { startTestWeb, type TestWeb } from "./harness.ts";
 
 const postgres = await requirePostgres();
@@ -62,5 +65,47 @@ describe("event consumer during a PostgreSQL outage", () => {
     expect(await t.container.infra.bus.streamLength(deadLetterStream(sent.stream))).toBe(0);
     expect(t.container.wait.state()).toBeNull();
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toMatchObject({ database: "ok" });
+  });
+
+  it("tells an open dashboard that it waits for the database, and when the database is back", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const agent = browserAgent(t.app);
+    const user = await agent.signup(`outage-${randomUUID()}@example.com`);
+    const scan = await insertScan(t.db, user.id, { status: "running" });
+    const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const port = (t.app.server.address() as AddressInfo).port;
+    const res = await fetch(`http://127.0.0.1:${port}/scans/${scan.id}/events`, {
+      headers: { cookie, accept: "text/event-stream" },
+    });
+    expect(res.status).toBe(200);
+    let text = "";
+    const reader = res.body!.getReader();
+    void (async () => {
+      for (let r = await reader.read(); !r.done; r = await reader.read())
+        text += Buffer.from(r.value).toString();
+    })().catch(() => undefined);
+    await waitFor(() => text.includes("event: hello"), "the stream open");
+
+    await relay.cut("reset");
+    await appendEvent(t.container.infra.bus, PREFIX, {
+      v: 1,
+      kind: "findings_initial",
+      scan_id: scan.id,
+      seq: 1,
+      ts: new Date().toISOString(),
+      data: { original_domain: "acmebank.com", findings: [parkedFindingInitial("acmebank-pay.com")] },
+    });
+    await waitFor(
+      () => /event: waiting\ndata: \{"for":"database","since":"[^"]+"\}/.test(text),
+      "waiting told",
+      30_000,
+    );
+    await relay.restore();
+    await waitFor(
+      () => text.includes('event: waiting\ndata: {"for":null}'),
+      "the end of the wait told",
+      30_000,
+    );
+    await reader.cancel();
   });
 });

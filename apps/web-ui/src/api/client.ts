@@ -62,6 +62,8 @@ const GUIDANCE: Partial<Record<TErrorCode, string>> = {
   upstream_failed: "The scanning service did not answer. Try again in a moment.",
   internal: "Something went wrong on our side. Try again; if it keeps happening, tell your administrator.",
   not_implemented: "This action is not available on this installation yet.",
+  unavailable:
+    "Waiting for the database: Brandwarden cannot reach its database or Redis right now. Running scans go on and nothing they find is lost; this page catches up by itself once it is back.",
 };
 
 function isErrorBody(value: unknown): value is TErrorBody {
@@ -86,7 +88,12 @@ async function toApiError(res: Response): Promise<ApiError> {
   // Server messages are already written for people; a few codes get a next step added.
   if (code === "unauthorized" && /^Log in/.test(message)) message = GUIDANCE.unauthorized!;
   else if (code === "rate_limited") message = `${message}. ${GUIDANCE.rate_limited}`.replace(/\.\. /, ". ");
-  else if (code === "internal" || code === "upstream_failed" || code === "not_implemented")
+  else if (
+    code === "internal" ||
+    code === "upstream_failed" ||
+    code === "not_implemented" ||
+    code === "unavailable"
+  )
     message = GUIDANCE[code]!;
   else if (code === "not_found" && /^(Not found|.+ not found)$/.test(message))
     message = `${message}. ${GUIDANCE.not_found}`;

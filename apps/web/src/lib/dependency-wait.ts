@@ -2,6 +2,8 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 
 /** What the web app is waiting for while held work cannot be applied. */
 export type WaitingFor = "database" | "dependency";
+/** What is waited for, since when (ISO 8601). */
+export type WaitState = { for: WaitingFor; since: string };
 
 /**
  * The visible "waiting for the database" state: the event consumer reports each connection error
@@ -16,6 +18,13 @@ export function createDependencyWait(deps: {
   const now = deps.now ?? Date.now;
   let waiting: { for: WaitingFor; since: number } | null = null;
   let checking: Promise<void> | null = null;
+  const listeners = new Set<(state: WaitState | null) => void>();
+  const state = (): WaitState | null =>
+    waiting ? { for: waiting.for, since: new Date(waiting.since).toISOString() } : null;
+  const changed = () => {
+    const now = state();
+    for (const listener of listeners) listener(now);
+  };
 
   async function classify(): Promise<WaitingFor> {
     try {
@@ -40,6 +49,7 @@ export function createDependencyWait(deps: {
               ? "waiting for the database: events are held and applied once it is back"
               : "waiting for an unreachable dependency: events are held and applied once it is back",
           );
+          changed();
         }
       });
       await checking.finally(() => (checking = null));
@@ -54,10 +64,14 @@ export function createDependencyWait(deps: {
           : "dependency back; held events applied",
       );
       waiting = null;
+      changed();
     },
     /** Null while nothing waits. */
-    state(): { for: WaitingFor; since: string } | null {
-      return waiting ? { for: waiting.for, since: new Date(waiting.since).toISOString() } : null;
+    state,
+    /** Calls `listener` when waiting starts or ends (open event streams tell the dashboard); returns unsubscribe. */
+    subscribe(listener: (state: WaitState | null) => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

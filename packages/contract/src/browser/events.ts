@@ -25,6 +25,13 @@ export type TScanStreamPhase = { status: TScanStatus; stage_states?: TStageState
  */
 export type TScanStreamClosing = { reason: "shutdown" };
 
+/**
+ * `waiting`: the web process cannot reach its database (or another dependency) and holds the
+ * scan's progress until it is back (`for`, since when); `{ for: null }` once it applied it again.
+ * Sent when this changes, and after `hello` when a stream opens during an outage.
+ */
+export type TScanStreamWaiting = { for: "database" | "dependency"; since: string } | { for: null };
+
 /** `findings`: findings were stored or updated (up to 50 of their keys); the page is fetched again. */
 export type TScanStreamFindings = { kind: TFindingKind; count: number; keys: string[] };
 

@@ -30,7 +30,7 @@ export function DashboardPage() {
   useTitle(acting ? `Dashboard · ${acting.email}` : "Dashboard");
   const { query } = useLocation();
   const requested = query.get("scan") ?? undefined;
-  const { status, scan, error, mode, findingsTick, refresh } = useScanLive(requested);
+  const { status, scan, error, waiting, mode, findingsTick, refresh } = useScanLive(requested);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [campaigns, setCampaigns] = useState<TCampaignView[]>([]);
@@ -64,10 +64,10 @@ export function DashboardPage() {
     }
   };
 
-  if (!status && error)
+  if (!status && (error || waiting))
     return (
       <div className="stack">
-        <ErrorBanner error={error} onRetry={() => void refresh()} />
+        <ErrorBanner error={error ?? waiting} onRetry={() => void refresh()} />
         {requested && (
           <p>
             <Link to={paths.dashboard}>Open the latest scan</Link> instead.
@@ -124,6 +124,7 @@ export function DashboardPage() {
         </div>
       </div>
       <ErrorBanner error={actionError} />
+      {waiting && <Notice tone="warn">{waiting}</Notice>}
       {error && <ErrorBanner error={`Live updates paused: ${error}`} onRetry={() => void refresh()} />}
       {!scan ? (
         <div className="card">

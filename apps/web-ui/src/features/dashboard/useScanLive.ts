@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isTerminalScanStatus } from "@brandwarden/contract/constants";
-import { messageOf } from "../../api/client.ts";
+import { ApiError, messageOf } from "../../api/client.ts";
 import { dashboardApi, scanEventsUrl } from "../../api/endpoints.ts";
 import type { TLogLine, TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
+import type { TScanStreamWaiting } from "@brandwarden/contract/browser/events";
 
 export type LiveMode = "idle" | "connecting" | "live" | "polling";
 
 const POLL_MS = 2000;
 const FINDINGS_DEBOUNCE_MS = 1000;
 const LOG_LIMIT = 300;
+const WAITING_FOR_DATABASE =
+  "Waiting for the database: the scan goes on, and its progress appears here once the database is back. Nothing is lost.";
+const WAITING_FOR_DEPENDENCY =
+  "Waiting for a service Brandwarden depends on: the scan goes on, and its progress appears here once it is back. Nothing is lost.";
 
 /**
  * The scan's state, live: server-sent events on `/scans/:id/events` (stream `scan_<id>`), with the
@@ -18,6 +23,10 @@ const LOG_LIMIT = 300;
 export function useScanLive(scanId: string | undefined) {
   const [status, setStatus] = useState<TScanStatusView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server cannot reach its database or Redis (503 `unavailable` to the poll, or the stream's
+  // `waiting` event): a wait, not a failure.
+  const [pollWaiting, setPollWaiting] = useState(false);
+  const [streamWaiting, setStreamWaiting] = useState<TScanStreamWaiting["for"]>(null);
   const [mode, setMode] = useState<LiveMode>("idle");
   const [findingsTick, setFindingsTick] = useState(0);
   const source = useRef<EventSource | null>(null);
@@ -37,6 +46,7 @@ export function useScanLive(scanId: string | undefined) {
       const next = await dashboardApi.status(scanId);
       setStatus(next);
       setError(null);
+      setPollWaiting(false);
       const stages = JSON.stringify([next.scan?.status, next.scan?.stage_states]);
       if (stages !== lastStages.current) {
         lastStages.current = stages;
@@ -45,6 +55,7 @@ export function useScanLive(scanId: string | undefined) {
       return next;
     } catch (err) {
       setError(messageOf(err));
+      setPollWaiting(err instanceof ApiError && err.code === "unavailable");
       return null;
     }
   }, [scanId, bumpFindings]);
@@ -97,6 +108,7 @@ export function useScanLive(scanId: string | undefined) {
       setStatus((s) => (s ? { ...s, log: [...s.log, line].slice(-LOG_LIMIT) } : s));
     });
     es.addEventListener("findings", bumpFindings);
+    es.addEventListener("waiting", (e) => setStreamWaiting((parse(e) as TScanStreamWaiting).for ?? null));
     for (const type of ["complete", "failed", "cancelled"])
       es.addEventListener(type, (e) => {
         patchScan(parse(e) as Partial<TScan>);
@@ -109,6 +121,7 @@ export function useScanLive(scanId: string | undefined) {
     return () => {
       es.close();
       source.current = null;
+      setStreamWaiting(null);
     };
   }, [resolvedId, running, bumpFindings, refresh]);
 
@@ -126,5 +139,13 @@ export function useScanLive(scanId: string | undefined) {
 
   useEffect(() => () => void (debounce.current && clearTimeout(debounce.current)), []);
 
-  return { status, scan, error, mode, findingsTick, refresh };
+  /** Why the page does not move: the server waits for its database (or another dependency). */
+  const waiting: string | null = pollWaiting
+    ? error
+    : streamWaiting === "database"
+      ? WAITING_FOR_DATABASE
+      : streamWaiting
+        ? WAITING_FOR_DEPENDENCY
+        : null;
+  return { status, scan, error: pollWaiting ? null : error, waiting, mode, findingsTick, refresh };
 }

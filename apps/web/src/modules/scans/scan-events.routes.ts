@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { TScanStreamHello } from "@brandwarden/contract/browser/events";
+import type { TScanStreamHello, TScanStreamWaiting } from "@brandwarden/contract/browser/events";
+import type { DependencyWait } from "../../lib/dependency-wait.ts";
 import { idParam } from "../../lib/id-param.ts";
 import { streamName, type ScanStreamHub } from "../../lib/scan-stream.ts";
 import type { ActFor } from "../sessions/actor.ts";
@@ -13,7 +14,7 @@ const KEEPALIVE_MS = 15_000;
  */
 export function registerScanEventRoutes(
   app: FastifyInstance,
-  deps: { scans: ScansService; hub: ScanStreamHub; actFor: ActFor },
+  deps: { scans: ScansService; hub: ScanStreamHub; actFor: ActFor; wait?: DependencyWait },
 ): void {
   app.get("/scans/:id/events", async (req, reply) => {
     const scanId = idParam(req.params, "Scan");
@@ -39,11 +40,17 @@ export function registerScanEventRoutes(
     };
     send("hello", hello);
     const unsubscribe = deps.hub.subscribe(scan.id, (m) => send(m.type, m.data));
+    // An outage holds the scan's progress: the dashboard says so rather than going quiet.
+    const waiting = (state: TScanStreamWaiting) => send("waiting", state);
+    const held = deps.wait?.state();
+    if (held) waiting(held);
+    const unwatch = deps.wait?.subscribe((state) => waiting(state ?? { for: null }));
     const keepalive = setInterval(() => res.write(": keepalive\n\n"), KEEPALIVE_MS);
     keepalive.unref();
     req.raw.on("close", () => {
       clearInterval(keepalive);
       unsubscribe();
+      unwatch?.();
     });
   });
 }
