@@ -67,7 +67,11 @@ export function DashboardPage() {
   if (!status && (error || waiting))
     return (
       <div className="stack">
-        <ErrorBanner error={error ?? waiting} onRetry={() => void refresh()} />
+        {waiting ? (
+          <Notice tone="warn">{waiting}</Notice>
+        ) : (
+          <ErrorBanner error={error} onRetry={() => void refresh()} />
+        )}
         {requested && (
           <p>
             <Link to={paths.dashboard}>Open the latest scan</Link> instead.

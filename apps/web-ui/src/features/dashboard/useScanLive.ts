@@ -128,14 +128,15 @@ export function useScanLive(scanId: string | undefined) {
   // The fallback poll: while running without an open stream, and after completion until the report is done.
   const reportOpen =
     scan?.status === "completed" && !["ready", "failed"].includes(status?.report?.status ?? "");
+  // Also while the server waits for its database (even before the first answer): the page catches up by itself.
   useEffect(() => {
-    if (!running && !reportOpen) return;
+    if (!running && !reportOpen && !pollWaiting) return;
     const t = setInterval(() => {
       if (running && source.current?.readyState === EventSource.OPEN) return;
       void refresh();
     }, POLL_MS);
     return () => clearInterval(t);
-  }, [running, reportOpen, refresh]);
+  }, [running, reportOpen, pollWaiting, refresh]);
 
   useEffect(() => () => void (debounce.current && clearTimeout(debounce.current)), []);
 
