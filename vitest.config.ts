@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import HeaviestFirstSequencer from "./vitest.sequencer.ts";
 
 // One run for every workspace. Integration tests share the machine's PostgreSQL and
 // Redis, so files run in forks with a bounded pool (2 cores).
@@ -15,5 +16,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: HeaviestFirstSequencer },
   },
 });
