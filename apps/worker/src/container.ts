@@ -65,7 +65,10 @@ export function createWorkerContainer(
     outageWaitMs: config.webOutageWaitMs,
     onOutage: ({ state, where, reason }) =>
       state === "waiting"
-        ? logger.warn({ where, reason }, "waiting for the web app (its database or Redis is unreachable)")
+        ? logger.warn(
+            { where, reason },
+            "waiting for the web app (it does not answer, or its database or Redis is unreachable)",
+          )
         : logger.info({ where }, "the web app answers again"),
   });
   /** The AI provider setting, read from the web app with a short cache (AI off takes effect in seconds). */

@@ -159,6 +159,17 @@ export async function startSplitDeployment(opts: {
       );
       return running && !deployment.stagePassed(scanId, stage, since);
     },
+    /** Where in the stream the scan's `stage` was first reported running (-1: not yet). */
+    stageStartedAt: (scanId: string, stage: TScanStage) =>
+      seen.findIndex(
+        (m) =>
+          m.kind === "scan_update" &&
+          m.scan_id === scanId &&
+          m.data.stage_states[stage]?.status === "running",
+      ),
+    /** Has the scan's log said something matching `pattern` after `since`? */
+    logged: (scanId: string, pattern: RegExp, since = 0) =>
+      seen.slice(since).some((m) => m.kind === "log" && m.scan_id === scanId && pattern.test(m.data.message)),
     /** The scan's `handed_back` messages read after `since` (a stopping worker gave it back). */
     handBacks: (scanId: string, since = 0) => updatesOf(scanId, since).filter((m) => m.data.handed_back),
     /** Resolves once a worker reported a stage of the scan running after `since` (false: it ended first). */

@@ -25,7 +25,11 @@ import type { TAiProviderSetting, TAuditConfig } from "@brandwarden/contract/set
  * the user's scans: their own learned set, else the platform's (`user_id` says which).
  */
 export interface ScoringApi {
-  getWeights(userId?: string): Promise<TWeightSet>;
+  /**
+   * Waits, within `WEB_OUTAGE_WAIT`, for a web app that is away or restarting (findings are not
+   * scored with default weights because of a deploy); `onWait` is told when this read starts waiting.
+   */
+  getWeights(userId?: string, opts?: { onWait?: (reason: string) => void }): Promise<TWeightSet>;
   putWeights(body: TWeightSetPut, userId?: string): Promise<TWeightSet>;
   getFeedbackSamples(userId?: string): Promise<TFeedbackSample[]>;
   getCampaignStats(userId?: string): Promise<TCampaignCluster[]>;

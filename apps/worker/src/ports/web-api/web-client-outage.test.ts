@@ -90,7 +90,7 @@ describe("the web client while the web app or its database is away", () => {
     expect(time.slept).toEqual([]);
   });
 
-  it("does not wait for a web process that does not answer at all (the scan goes on, its events in Redis)", async () => {
+  it("does not wait for a web process that does not answer at all on other reads (the scan goes on, its events in Redis)", async () => {
     const { fetch, calls } = scripted([new TypeError("fetch failed"), 200]);
     const time = fakeTime();
     const client = createWebClient({
@@ -100,9 +100,37 @@ describe("the web client while the web app or its database is away", () => {
       outageWaitMs: 60_000,
       ...time,
     });
-    await expect(client.getWeights()).rejects.toMatchObject({ status: null });
+    await expect(client.getCampaignStats()).rejects.toMatchObject({ status: null });
     expect(calls).toHaveLength(1);
     expect(time.slept).toEqual([]);
+  });
+
+  it("waits for the weights through a web process that does not answer (a restart): findings are never scored with defaults because of a deploy", async () => {
+    const { fetch, calls } = scripted([new TypeError("fetch failed"), new TypeError("fetch failed"), 200]);
+    const time = fakeTime();
+    const events: string[] = [];
+    const client = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch,
+      outageWaitMs: 60_000,
+      onOutage: (e) => void events.push(e.state),
+      ...time,
+    });
+    expect((await client.getWeights("u1")).version).toBe(3);
+    expect(calls).toHaveLength(3);
+    expect(time.slept).toEqual([500, 1000]);
+    expect(events).toEqual(["waiting", "back"]);
+    // Past the wait, the score stage is told (and says it uses default weights).
+    const down = scripted(Array.from({ length: 100 }, () => new TypeError("fetch failed")));
+    const later = createWebClient({
+      baseUrl: "http://web.test",
+      token: "t",
+      fetch: down.fetch,
+      outageWaitMs: 30_000,
+      ...fakeTime(),
+    });
+    await expect(later.getWeights()).rejects.toMatchObject({ status: null });
   });
 
   it("without an outage wait (the default) fails at once, as before", async () => {

@@ -27,7 +27,8 @@ export interface WebClientOptions {
    * How long a read (GET) keeps asking while the web app answers 502/503/504 (its database or Redis
    * away: it answers 503 `unavailable`), with capped backoff; 0 (default): no retry. A scan then
    * waits for its weights and brand instead of going on without them. No answer at all (the web
-   * process down) is not waited for: the scan goes on, its events waiting in Redis.
+   * process down) is waited for only by the weights read (`untilAnswered`); other reads fail and
+   * the scan goes on, its events waiting in Redis.
    */
   outageWaitMs?: number;
   /** Told once per outage that reads are waiting (and why), and once when they got through again. */
@@ -41,9 +42,14 @@ export interface WebClientOptions {
 const OUTAGE_RETRY_BASE_MS = 500;
 const OUTAGE_RETRY_MAX_MS = 10_000;
 
-/** An answer that means "away for now", not "wrong": a gateway or unavailable status. */
-function isOutage(err: unknown): boolean {
-  return err instanceof WebApiError && err.status !== null && [502, 503, 504].includes(err.status);
+/**
+ * An answer that means "away for now", not "wrong": a gateway or unavailable status; with
+ * `noAnswer`, also no answer at all (the web process restarting: refused, reset, timed out).
+ */
+function isOutage(err: unknown, noAnswer = false): boolean {
+  if (!(err instanceof WebApiError)) return false;
+  if (err.status === null) return noAnswer && err.answered === false;
+  return [502, 503, 504].includes(err.status);
 }
 
 /** A call that failed: HTTP error status (with the body's `error` code), network error, or a bad body. */
@@ -53,6 +59,8 @@ export class WebApiError extends Error {
     message: string,
     readonly status: number | null,
     readonly code: string | null = null,
+    /** False when the web app did not answer at all (the request never got a response). */
+    readonly answered = true,
   ) {
     super(message);
   }
@@ -66,6 +74,13 @@ export function isStaleGeneration(err: unknown): boolean {
 /** Per-call options: a longer timeout for large bodies (an audit snapshot with screenshots). */
 interface CallOptions {
   timeoutMs?: number;
+  /**
+   * A read that must not be done without (the weights that score the user's findings): also waits,
+   * within `outageWaitMs`, for a web process that does not answer at all (a restart or a deploy).
+   */
+  untilAnswered?: boolean;
+  /** Told (once) when this call starts waiting for the web app, with why. */
+  onWait?: (reason: string) => void;
 }
 
 /** A finding's image read by reference: the contract's cap on a screenshot (8 MB of base64). */
@@ -111,7 +126,8 @@ export function createWebClient(opts: WebClientOptions): WebClient {
         }
         return answer;
       } catch (err) {
-        if (method !== "GET" || !isOutage(err) || now() >= deadline) throw err;
+        if (method !== "GET" || !isOutage(err, call.untilAnswered) || now() >= deadline) throw err;
+        if (attempt === 0) call.onWait?.((err as Error).message);
         if (!waiting) {
           waiting = true;
           opts.onOutage?.({ state: "waiting", where: `${method} ${path}`, reason: (err as Error).message });
@@ -146,7 +162,7 @@ export function createWebClient(opts: WebClientOptions): WebClient {
     } catch (err) {
       const e = err as Error;
       const why = e.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : e.message;
-      throw new WebApiError(`${where}: ${why}`, null);
+      throw new WebApiError(`${where}: ${why}`, null, null, false);
     }
     const text = await res.text().catch(() => "");
     let json: unknown = undefined;
@@ -212,7 +228,12 @@ export function createWebClient(opts: WebClientOptions): WebClient {
 
   return {
     request,
-    getWeights: (userId) => request("GET", `/v1/scoring/weights${scope(userId)}`, ZWeightSet),
+    // The weights that score the findings: waited for through a web restart, never replaced by defaults lightly.
+    getWeights: (userId, wait) =>
+      request("GET", `/v1/scoring/weights${scope(userId)}`, ZWeightSet, undefined, {
+        untilAnswered: true,
+        onWait: wait?.onWait,
+      }),
     putWeights: (body, userId) => request("PUT", `/v1/scoring/weights${scope(userId)}`, ZWeightSet, body),
     getFeedbackSamples: async (userId) =>
       (await request("GET", `/v1/scoring/feedback_samples${scope(userId)}`, ZFeedbackSamplesResponse))

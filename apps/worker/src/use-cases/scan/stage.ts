@@ -45,3 +45,13 @@ export function sourceBreaker(ctx: StageContext): CircuitBreaker {
       void ctx.log("warn", `${source} unreachable (${reason}); given up for the rest of the scan`, "source_given_up"), // prettier-ignore
   });
 }
+
+/** Says in the scan log that the stage waits for the web app to read the weights (a restart, an outage). */
+export function waitingForWeights(ctx: StageContext): (reason: string) => void {
+  return (reason) =>
+    void ctx.log(
+      "warn",
+      `waiting for the web app to read the weights that score your findings (${reason})`,
+      "weights_waiting",
+    );
+}

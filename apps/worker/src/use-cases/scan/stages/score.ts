@@ -11,7 +11,7 @@ import { DOMAIN_SIGNAL_SET, runLearner } from "../../../capabilities/scoring/lea
 import { scoreFinding } from "../../../capabilities/scoring/score.ts";
 import { DEFAULT_SOCIAL_WEIGHTS } from "../../../capabilities/social/social-signals.ts";
 import type { ScoredFinding } from "../scan-data.ts";
-import { throwIfCancelled, type StageDef } from "../stage.ts";
+import { throwIfCancelled, waitingForWeights, type StageDef } from "../stage.ts";
 
 const BATCH = 500;
 
@@ -68,7 +68,7 @@ export function scoreStage(deps: ScoreStageDeps): StageDef {
           await ctx.log("warn", `learner did not run: ${(err as Error).message}`, "learner_failed");
         }
         try {
-          const set = await deps.scoring.getWeights(userId);
+          const set = await deps.scoring.getWeights(userId, { onWait: waitingForWeights(ctx) });
           weights = set.weights;
           await ctx.log(
             "info",

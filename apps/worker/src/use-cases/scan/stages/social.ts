@@ -3,7 +3,7 @@ import type { ScoringApi } from "../../../ports/web-api/web-api.port.ts";
 import type { SocialRuntime } from "../../../capabilities/social/social-runtime.ts";
 import { SOCIAL_SIGNALS } from "../../../capabilities/social/social-signals.ts";
 import { withCircuitBreaker } from "../../../capabilities/circuit-breaker/circuit-breaker.ts";
-import { ScanCancelledError, sourceBreaker, type StageDef } from "../stage.ts";
+import { ScanCancelledError, sourceBreaker, waitingForWeights, type StageDef } from "../stage.ts";
 
 /** `social`: impersonating accounts across platforms, scored, published by (platform, handle). */
 export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi | null }): StageDef {
@@ -16,7 +16,8 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
       if (deps.scoring) {
         try {
           // The set that scores this user's scans (their own learned set, else the platform's).
-          const all = (await deps.scoring.getWeights(ctx.payload.user_id)).weights;
+          const all = (await deps.scoring.getWeights(ctx.payload.user_id, { onWait: waitingForWeights(ctx) }))
+            .weights;
           weights = Object.fromEntries(Object.entries(all).filter(([name]) => name in SOCIAL_SIGNALS));
         } catch (err) {
           await ctx.log(
