@@ -32,6 +32,17 @@ describe("event consumer during a PostgreSQL outage", () => {
       { consume: true, dbUrl: (url) => relay.urlFor(url) },
     );
   });
+  /** What a worker sends for a scan's first finding, appended to the web app's event stream. */
+  const sendFinding = (scanId: string, domain: string) =>
+    appendEvent(t.container.infra.bus, PREFIX, {
+      v: 1,
+      kind: "findings_initial",
+      scan_id: scanId,
+      seq: 1,
+      ts: new Date().toISOString(),
+      data: { original_domain: "acmebank.com", findings: [parkedFindingInitial(domain)] },
+    });
+
   afterAll(async () => {
     await t?.close();
     await relay?.close();
@@ -42,14 +53,7 @@ describe("event consumer during a PostgreSQL outage", () => {
     const scan = await insertScan(t.db, user.id, { status: "running" });
     await relay.cut("reset");
     const before = relay.accepted;
-    const sent = await appendEvent(t.container.infra.bus, PREFIX, {
-      v: 1,
-      kind: "findings_initial",
-      scan_id: scan.id,
-      seq: 1,
-      ts: new Date().toISOString(),
-      data: { original_domain: "acmebank.com", findings: [parkedFindingInitial("acmebank-login.com")] },
-    });
+    const sent = await sendFinding(scan.id, "acmebank-login.com");
     // Retried (each retry a new connection attempt) far past the two failures that make poison.
     await waitFor(() => relay.accepted - before >= 20, "many connection attempts during the outage", 30_000);
     expect(t.container.wait.state()?.for).toBe("database");
@@ -87,14 +91,7 @@ describe("event consumer during a PostgreSQL outage", () => {
     await waitFor(() => text.includes("event: hello"), "the stream open");
 
     await relay.cut("reset");
-    await appendEvent(t.container.infra.bus, PREFIX, {
-      v: 1,
-      kind: "findings_initial",
-      scan_id: scan.id,
-      seq: 1,
-      ts: new Date().toISOString(),
-      data: { original_domain: "acmebank.com", findings: [parkedFindingInitial("acmebank-pay.com")] },
-    });
+    await sendFinding(scan.id, "acmebank-pay.com");
     await waitFor(
       () => /event: waiting\ndata: \{"for":"database","since":"[^"]+"\}/.test(text),
       "waiting told",

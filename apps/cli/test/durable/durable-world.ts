@@ -1,5 +1,6 @@
 import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { World } from "@brandwarden/world/world";
+import { expect } from "vitest";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import type { WebClient } from "./web-client.ts";
 import { webClient } from "./web-client.ts";
@@ -76,4 +77,32 @@ export async function untilScanSettled(client: WebClient, scanId: string, timeou
     timeoutMs,
   );
   return last!;
+}
+
+/**
+ * A new user's scan of the world, disturbed by `disturb` while it runs, awaited until it settled:
+ * it must have completed, with its report ready and exactly one `scan.completed` webhook.
+ * `output` (what the processes printed) goes into the failure message.
+ */
+export async function completedScanThrough(opts: {
+  world: World;
+  webUrl: string;
+  name: string;
+  what: string;
+  disturb: (scanId: string, client: WebClient) => Promise<void>;
+  output: () => string;
+  timeoutMs?: number;
+}) {
+  const user = await signUpUser(opts.world, opts.webUrl, opts.name);
+  const scanId = await user.client.startScan();
+  await opts.disturb(scanId, user.client);
+  const settled = await untilScanSettled(user.client, scanId, opts.timeoutMs);
+  expect(settled.scan.status, `${opts.what}: ${settled.scan.error ?? ""}\n${opts.output()}`).toBe(
+    "completed",
+  );
+  expect(settled.report?.status).toBe("ready");
+  await waitFor(() => user.webhooks().length >= 1, "webhook delivered", 60_000);
+  expect(user.webhooks()).toHaveLength(1);
+  expect(user.webhooks()[0]!.json).toMatchObject({ type: "scan.completed" });
+  return { user, scanId, settled };
 }

@@ -3,7 +3,7 @@ import { requirePostgres, testDatabaseUrl } from "@brandwarden/platform/testing/
 import { sleep, waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startTcpRelay, type TcpRelay } from "@brandwarden/platform/testing/tcp-relay";
 import type { World } from "@brandwarden/world/world";
-import { FAST_RECOVERY, signUpUser, startDurableWorld, untilScanSettled } from "./durable-world.ts";
+import { completedScanThrough, FAST_RECOVERY, startDurableWorld } from "./durable-world.ts";
 import { startPrivateRedis } from "./private-redis.ts";
 import { startSplitDeployment, type SplitDeployment } from "./split-deployment.ts";
 import type { FindingKey, WebClient } from "./web-client.ts";
@@ -72,15 +72,15 @@ describe("the split deployment rides out database, Redis and deploy faults", () 
 
   /** A new user's scan, disturbed by `faults`, must settle like the baseline. */
   async function scanThrough(what: string, faults: (scanId: string, client: WebClient) => Promise<void>) {
-    const user = await signUpUser(world, d.webUrl, `faults${++users}`);
-    const scanId = await user.client.startScan();
-    await faults(scanId, user.client);
-    const settled = await untilScanSettled(user.client, scanId, 600_000);
-    expect(settled.scan.status, `${what}: ${settled.scan.error ?? ""}\n${d.output()}`).toBe("completed");
-    expect(settled.report?.status).toBe("ready");
-    await waitFor(() => user.webhooks().length >= 1, "webhook delivered", 60_000);
-    expect(user.webhooks()).toHaveLength(1);
-    expect(user.webhooks()[0]!.json).toMatchObject({ type: "scan.completed" });
+    const { user, scanId } = await completedScanThrough({
+      world,
+      webUrl: d.webUrl,
+      name: `faults${++users}`,
+      what,
+      disturb: faults,
+      output: d.output,
+      timeoutMs: 600_000,
+    });
     return { scanId, findings: await user.client.findings(scanId), client: user.client };
   }
 

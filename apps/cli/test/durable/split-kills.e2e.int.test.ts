@@ -3,7 +3,7 @@ import { SCAN_STAGES, type TScanStage } from "@brandwarden/contract/constants";
 import { requirePostgres, requireRedis, testRedisUrl } from "@brandwarden/platform/testing/services";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import type { World } from "@brandwarden/world/world";
-import { FAST_RECOVERY, signUpUser, startDurableWorld, untilScanSettled } from "./durable-world.ts";
+import { completedScanThrough, FAST_RECOVERY, startDurableWorld } from "./durable-world.ts";
 import { startSplitDeployment, type SplitDeployment } from "./split-deployment.ts";
 import type { FindingKey, WebClient } from "./web-client.ts";
 
@@ -46,15 +46,14 @@ describe("a scan survives its web or worker process being killed at any stage", 
 
   /** A new user starts a scan; `disturb` runs while it does; then it must settle like the baseline. */
   async function scanThrough(what: string, disturb: (scanId: string, client: WebClient) => Promise<void>) {
-    const user = await signUpUser(world, d.webUrl, `user${++users}`);
-    const scanId = await user.client.startScan();
-    await disturb(scanId, user.client);
-    const settled = await untilScanSettled(user.client, scanId);
-    expect(settled.scan.status, `${what}: ${settled.scan.error ?? ""}\n${d.output()}`).toBe("completed");
-    expect(settled.report?.status).toBe("ready");
-    await waitFor(() => user.webhooks().length >= 1, "webhook delivered", 60_000);
-    expect(user.webhooks()).toHaveLength(1);
-    expect(user.webhooks()[0]!.json).toMatchObject({ type: "scan.completed" });
+    const { user, scanId, settled } = await completedScanThrough({
+      world,
+      webUrl: d.webUrl,
+      name: `user${++users}`,
+      what,
+      disturb,
+      output: d.output,
+    });
     webhookCounts.push({ what, count: () => user.webhooks().length });
     const raw = await user.client.rawFindings(scanId);
     const findings = raw.map(({ domain, resolve_status, score, severity }) => ({
