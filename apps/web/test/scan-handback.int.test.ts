@@ -44,6 +44,12 @@ for (const { variant, status } of await dbVariants()) {
       ctx.worker.answer("/scan/start", 503, { error: "unavailable", message: "restarting" });
       await publish("scan_update", scan.id, { status: "queued", stage_states: runs[1]!, handed_back: true });
       await waitFor(() => dispatches().length === 4, "third hand-back tried");
+      // Its dispatch holds the scan's dispatch lock until it has read the refusal: a check before
+      // that would find the lock taken and leave the retry to the next check.
+      await waitFor(
+        () => ctx.logged.some((m) => m.startsWith("no worker took the scan handed back")),
+        "refusal heard",
+      );
       const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
       await ctx.t.db.update(scans).set({ updated_at: tenMinutesAgo }).where(eq(scans.id, scan.id));
       expect(await ctx.t.container.services.scans.failStalled()).toBe(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import type { TEventMessage } from "@brandwarden/contract/events";
 import { appendEvent } from "@brandwarden/platform/messaging/event-streams";
 import type { TStageState } from "@brandwarden/contract/scan";
@@ -38,6 +39,8 @@ export interface ScanLifecycleContext {
   t: TestWeb;
   worker: StubWorker;
   hook: RunningWebhook;
+  /** The web app's log lines (messages), in order. */
+  logged: string[];
   /** Publishes a worker event on the bus; `seq` rises by itself unless given. */
   publish(
     kind: TEventMessage["kind"],
@@ -99,6 +102,11 @@ export function useScanLifecycle(variant: DbVariant, status: ServiceStatus | nul
     },
   };
   const ctx = helpers as ScanLifecycleContext; // t, worker and hook are set before the first test
+  ctx.logged = [];
+  const logger = pino(
+    { level: "info" },
+    { write: (line: string) => void ctx.logged.push(JSON.parse(line).msg) },
+  );
 
   beforeAll(async () => {
     status?.assertAvailable();
@@ -107,7 +115,7 @@ export function useScanLifecycle(variant: DbVariant, status: ServiceStatus | nul
     ctx.t = await startTestWeb(
       variant,
       { WORKER_URL: ctx.worker.url, ALLOW_PRIVATE_NETWORK: "true" },
-      { consume: true },
+      { consume: true, logger },
     );
   });
   afterAll(async () => {
@@ -117,6 +125,7 @@ export function useScanLifecycle(variant: DbVariant, status: ServiceStatus | nul
   });
   beforeEach(() => {
     ctx.worker.calls.length = 0;
+    ctx.logged.length = 0;
   });
   return ctx;
 }
