@@ -61,7 +61,7 @@ export interface ScanLifecycleContext {
 export function useScanLifecycle(variant: DbVariant, status: ServiceStatus | null): ScanLifecycleContext {
   // Like a worker: numbered from the clock (µs), so a later run's messages number above an earlier run's.
   let seq = Date.now() * 1000;
-  const helpers: Omit<ScanLifecycleContext, "t" | "worker" | "hook"> = {
+  const helpers: Omit<ScanLifecycleContext, "t" | "worker" | "hook" | "logged"> = {
     async publish(kind, scanId, data, s = ++seq) {
       await appendEvent(ctx.t.container.infra.bus, PREFIX, {
         v: 1,
