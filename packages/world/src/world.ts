@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDnsServer, type DnsServer } from "./dns/dns-server.ts";
@@ -14,6 +14,9 @@ import { ctImpersonators, ctLogSpecs } from "./services/ct-log-content.ts";
 import { startWebHosts, type WebHosts } from "./web/web-hosts.ts";
 import { liveIndexes } from "./changes/live-indexes.ts";
 import { createWorldChanges, type WorldChanges } from "./changes/world-changes.ts";
+import { createRegistrationBook, type Registration } from "./registry/registrations.ts";
+import { publishesZone, tldOf, writeZoneFiles } from "./registry/zone-files.ts";
+import { startNrdFeed, type RunningNrdFeed } from "./services/nrd-feed.ts";
 
 // Starts the whole sandbox internet for one scenario and says how to point the service at it.
 
@@ -28,6 +31,28 @@ export interface StartWorldOptions {
   rebase?: boolean; // shift the scenario's dates to now (default true)
   dir?: string; // where ca.pem is written; default a new temp directory
   ct?: false | { pageCap?: number; port?: number }; // the CT log and its impersonators; false: none
+  /**
+   * The registries' publications: daily zone files (ZONE_FILES) and a newly-registered-domains
+   * list (NRD_FEED_URL), with unrelated registrations coming and going each day. Off by default
+   * (a product pointed at them reads them as discovery sources).
+   */
+  publications?: boolean | { base?: number; daily?: number };
+}
+
+/** What the registries publish, when the world was started with `publications`. */
+export interface WorldPublications {
+  /** Where the `<tld>.zone.gz` files are (ZONE_FILES). */
+  zonesDir: string;
+  /** The 1-day NRD list (NRD_FEED_URL). */
+  nrdUrl: string;
+  nrd: RunningNrdFeed;
+  /** Every registered name now, with its creation date. */
+  registrations(): Registration[];
+  /**
+   * A registry day passes: unrelated names come and go, and every generic TLD's zone file is
+   * written again from the registries as they stand (with what the world registered since).
+   */
+  publishZones(): Promise<string[]>;
 }
 
 interface ManifestDomain {
@@ -59,6 +84,8 @@ export interface World {
   ca: WorldCa;
   services: RunningServices | null;
   ctLog: RunningCtLog | null;
+  /** Zone files and the NRD list; null unless started with `publications`. */
+  publications: WorldPublications | null;
   certificateFor(name: string): IssuedCert | null;
   /** Changes between scans: register, turn phishing, take down, restore, move, renew (changes/). */
   changes: WorldChanges;
@@ -142,6 +169,15 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
             startCtLog(ca, ctLogSpecs(scenario, impersonators, now), ctHost, opts.ct?.port ?? 0, opts.ct),
           ),
     ]);
+    let current = scenario;
+    const publications = opts.publications
+      ? await startPublications(() => current, {
+          dir: join(dir, "zones"),
+          host: ctHost,
+          ...(opts.publications === true ? {} : opts.publications),
+        })
+      : null;
+    if (publications) stops.push(() => publications.nrd.close());
     const env: Record<string, string> = {
       DNS_NAMESERVERS: `${dns.host}:${dns.port}`,
       RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
@@ -150,6 +186,7 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       ALLOW_PRIVATE_NETWORK: "true",
       ...(services?.env ?? {}),
       ...(ctLog ? { CT_LOGS: ctLog.baseUrl } : {}),
+      ...(publications ? { ZONE_FILES: publications.zonesDir, NRD_FEED_URL: publications.nrdUrl } : {}),
     };
     const manifest: WorldManifest = {
       dns: env.DNS_NAMESERVERS!,
@@ -164,9 +201,9 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
         ...(ctLog
           ? { ct_log: ctLog.baseUrl, ct_log_tiled: ctLog.tiledUrl, ct_log_list: ctLog.logListUrl }
           : {}),
+        ...(publications ? { nrd_feed: publications.nrdUrl, zone_files: publications.zonesDir } : {}),
       },
     };
-    let current = scenario;
     const changes = createWorldChanges({
       current: () => current,
       apply: (next) => {
@@ -185,6 +222,7 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       ca,
       services,
       ctLog,
+      publications,
       certificateFor: web.certificateFor,
       changes,
       stop,
@@ -193,4 +231,38 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
     await stop();
     throw err;
   }
+}
+
+/** The registries' zone files (written once now) and the NRD list's server. */
+async function startPublications(
+  scenario: () => Scenario,
+  opts: { dir: string; host: string; base?: number; daily?: number },
+): Promise<WorldPublications> {
+  await mkdir(opts.dir, { recursive: true });
+  const s = scenario();
+  const tlds = [...new Set(allDomains(s).map((d) => tldOf(d.domain)))].filter(publishesZone);
+  const book = createRegistrationBook({
+    seed: s.seed || s.brand.primary_domain,
+    tlds: tlds.length ? tlds : ["com"],
+    start: new Date(),
+    ...(opts.base !== undefined ? { base: opts.base } : {}),
+    ...(opts.daily !== undefined ? { daily: opts.daily } : {}),
+  });
+  const registrations = () => book.current(scenario());
+  const glue = (host: string) => scenario().hosts.find((h) => h.name === host)?.a ?? [];
+  // A zone's SOA serial, as registries number them: the date and the day's revision.
+  const serial = () =>
+    Number(new Date().toISOString().slice(0, 10).replace(/-/g, "")) * 100 + (book.day % 100);
+  await writeZoneFiles(opts.dir, registrations(), { serial: serial(), glue });
+  const nrd = await startNrdFeed(registrations, opts.host);
+  return {
+    zonesDir: opts.dir,
+    nrdUrl: nrd.listUrl,
+    nrd,
+    registrations,
+    async publishZones() {
+      book.nextDay(new Date());
+      return writeZoneFiles(opts.dir, registrations(), { serial: serial(), glue });
+    },
+  };
 }

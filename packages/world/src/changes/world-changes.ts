@@ -24,6 +24,8 @@ interface RegisterLookalikeInput {
   ips?: string[];
   fuzzer?: Fuzzer;
   registrar?: string;
+  /** When it was registered (RDAP/WHOIS creation date); default now. */
+  registered_at?: Date;
 }
 
 export interface WorldChanges {
@@ -97,7 +99,7 @@ export function createWorldChanges(target: ChangeTarget): WorldChanges {
           s.lookalikes.find((l) => !l.dns.fault && l.dns.a.length));
       if (!tpl) throw new Error("the world has no lookalike to copy DNS and registration from");
       if (input.ips) checkIps(input.ips);
-      const t = now();
+      const t = input.registered_at?.getTime() ?? now();
       const entry = LookalikeSchema.parse({
         domain,
         fuzzer: input.fuzzer ?? tpl.fuzzer,

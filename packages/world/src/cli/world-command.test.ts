@@ -28,6 +28,9 @@ describe("parseWorldArgs", () => {
       domain: "x.com",
       allBehindCdn: true,
     });
+    // Zone files and the NRD list go with any scenario, the bundled one too.
+    expect(parseWorldArgs(["--publications"])).toEqual({ publications: true });
+    expect(() => parseWorldArgs(["--publications=1"])).toThrow(/--publications takes no value/);
     expect(() => parseWorldArgs(["--noise"])).toThrow(/--domain is required/);
     expect(() => parseWorldArgs(["--scenario", "s.json", "--noise"])).toThrow(
       /--scenario cannot be combined/,

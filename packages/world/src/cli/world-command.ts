@@ -26,17 +26,21 @@ export interface WorldCommandOptions {
   brandBehindCdn?: boolean;
   /** Every lookalike behind one CDN. */
   allBehindCdn?: boolean;
+  publications?: boolean;
 }
 
 export const WORLD_USAGE = `usage: brandwarden world [--scenario FILE | --domain D [--brand NAME] [--lookalikes N] [--seed S]
-                          [--noise] [--brand-behind-cdn] [--all-behind-cdn]]
+                          [--noise] [--brand-behind-cdn] [--all-behind-cdn]] [--publications]
                         [--dns HOST:PORT] [--rdap HOST:PORT] [--whois HOST:PORT] [--net-prefix 127.N] [--manifest FILE]
 Without --scenario or --domain the bundled demo scenario (Acme Bank, acmebank.com) is served.
 --noise adds what real worlds have: unrelated names crowded on CDNs and shared hosting, one parking
-service, a kit shared by two actors, campaigns registered over weeks and one of 30+ names.`;
+service, a kit shared by two actors, campaigns registered over weeks and one of 30+ names.
+--publications serves what registries publish: daily zone files (ZONE_FILES) and a newly
+registered domains list (NRD_FEED_URL); a new registry day (zone files written again) every hour.`;
 
-const SWITCHES: Record<string, "noise" | "brandBehindCdn" | "allBehindCdn"> = {
+const SWITCHES: Record<string, "noise" | "brandBehindCdn" | "allBehindCdn" | "publications"> = {
   "--noise": "noise",
+  "--publications": "publications",
   "--brand-behind-cdn": "brandBehindCdn",
   "--all-behind-cdn": "allBehindCdn",
 };
@@ -83,9 +87,7 @@ export function parseWorldArgs(argv: string[]): WorldCommandOptions {
     } else if (key === "netPrefix" && !/^127\.\d{1,3}$/.test(value)) {
       throw new Error(`--net-prefix must look like 127.N, got "${value}"`);
     } else {
-      opts[
-        key as Exclude<keyof WorldCommandOptions, "lookalikes" | "noise" | "brandBehindCdn" | "allBehindCdn">
-      ] = value;
+      opts[key as Exclude<keyof WorldCommandOptions, "lookalikes" | (typeof SWITCHES)[string]>] = value;
     }
   }
   if (opts.scenario && (opts.domain || opts.brand || opts.lookalikes || opts.seed))
@@ -137,7 +139,12 @@ export async function runWorldCommand(opts: WorldCommandOptions, io: WorldComman
     rdap: opts.rdap,
     whois: opts.whois,
     netPrefix: opts.netPrefix,
+    publications: opts.publications,
   });
+  // The world's registry "day" is an hour, so a watcher of the zone files sees them change.
+  const days = world.publications
+    ? setInterval(() => void world.publications!.publishZones().catch(() => undefined), 3_600_000)
+    : null;
   try {
     if (opts.manifest) await writeFile(opts.manifest, JSON.stringify(world.manifest, null, 2) + "\n");
     out(
@@ -158,6 +165,7 @@ export async function runWorldCommand(opts: WorldCommandOptions, io: WorldComman
       io.signal?.addEventListener("abort", done, { once: true });
     });
   } finally {
+    if (days) clearInterval(days);
     await world.stop();
   }
 }
