@@ -27,9 +27,9 @@ const E2E_SERVICE_SETTINGS = {
  */
 export async function startWorldProduct(
   scenario: Scenario,
-  opts: { dataDirPrefix: string; env?: Record<string, string> },
+  opts: { dataDirPrefix: string; env?: Record<string, string>; world?: Parameters<typeof startTestWorld>[1] },
 ) {
-  const world: World = await startTestWorld(scenario);
+  const world: World = await startTestWorld(scenario, opts.world);
   const dataDir = await mkdtemp(path.join(tmpdir(), opts.dataDirPrefix));
   let running: RunningProduct | undefined;
   const stop = async () => {
