@@ -11,6 +11,16 @@ export const DETECTION_SOURCES = ["scan", "watch", "pinned", "ct", "zone", "nrd"
 export const ZDetectionSource = z.enum(DETECTION_SOURCES);
 export type TDetectionSource = z.infer<typeof ZDetectionSource>;
 
+/** Each source by name, as a table row heads it. */
+export const DETECTION_SOURCE_NAMES: Record<TDetectionSource, string> = {
+  scan: "Scans",
+  watch: "The watch",
+  pinned: "Pinned names (watch)",
+  ct: "Certificate Transparency",
+  zone: "Zone files",
+  nrd: "Newly registered domains list",
+};
+
 /**
  * "found by the watch", "found in the .com zone file"; `zone` is the zone file's TLD when known.
  * Unknown sources are named as they are.
