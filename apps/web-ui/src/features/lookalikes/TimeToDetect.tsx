@@ -9,6 +9,7 @@ import { messageOf } from "../../api/client.ts";
 import { monitoringApi } from "../../api/endpoints.ts";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { TableHead } from "../../ui/TableHead.tsx";
+import "./lookalikes.css";
 
 const nameOf = (source: string) => DETECTION_SOURCE_NAMES[source as TDetectionSource] ?? source;
 
@@ -36,7 +37,7 @@ export function TimeToDetect() {
     <section className="card" aria-labelledby="ttd-h" data-testid="time-to-detect">
       <h2 id="ttd-h">Time to detect</h2>
       <div className="table-wrap">
-        <table className="table table-compact">
+        <table className="table table-compact ttd-table">
           <caption className="sr-only">
             Median time from registration to detection, per source that saw the lookalike first
           </caption>
