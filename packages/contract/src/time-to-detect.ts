@@ -8,7 +8,7 @@ import { ZIsoDate } from "./common.ts";
 
 /** Sources that can see a lookalike first (a tracked lookalike's `discovered_by`). */
 export const DETECTION_SOURCES = ["scan", "watch", "pinned", "ct", "zone", "nrd"] as const;
-export const ZDetectionSource = z.enum(DETECTION_SOURCES);
+const ZDetectionSource = z.enum(DETECTION_SOURCES);
 export type TDetectionSource = z.infer<typeof ZDetectionSource>;
 
 /** Each source by name, as a table row heads it. */

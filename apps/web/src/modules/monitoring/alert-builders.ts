@@ -64,6 +64,8 @@ const lookalikeData = (t: TrackedRow, extra: Record<string, unknown> = {}) => ({
     state: t.state,
     first_seen_at: t.first_seen_at.toISOString(),
     discovered_by: t.discovered_by,
+    registered_at: t.registered_at?.toISOString() ?? null,
+    cert_first_seen_at: t.cert_first_seen_at?.toISOString() ?? null,
   },
   finding: t.kind === "domain" ? { domain: t.name, ...t.evidence } : { name: t.name, ...t.evidence },
   ...extra,
