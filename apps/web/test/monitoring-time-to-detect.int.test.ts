@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAlertRaise } from "@brandwarden/contract/alerts";
 import type { TLookalikeDetail, TTimeToDetectView } from "@brandwarden/contract/browser/monitoring";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
-import { ownedDomains, trackedLookalikes } from "../src/db/schema.ts";
+import { MIGRATIONS_FOLDER } from "../src/db/client.ts";
+import { alerts, ownedDomains, trackedLookalikes } from "../src/db/schema.ts";
 import { createMonitoringEventHandlers } from "../src/modules/monitoring/monitoring-events.ts";
 import { createTrackingRepository } from "../src/modules/monitoring/tracking.repository.ts";
 import { browserAgent } from "./browser-agent.ts";
-import { insertScan } from "./factories.ts";
+import { insertDomainFinding, insertScan } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 
 const MIN = 60_000;
@@ -198,6 +202,57 @@ for (const { variant, status } of await dbVariants()) {
       expect(mine.sources.find((s) => s.source === "watch")).toMatchObject({ detected: 0, median_ms: null });
       expect(mine.sources.find((s) => s.source === "zone")).toMatchObject({ detected: 1 });
       expect((await browserAgent(t.app).get("/monitoring/time_to_detect")).statusCode).toBe(401);
+    });
+
+    it("the migration fills the dates of lookalikes tracked before it from what they kept", async () => {
+      const scan = await insertScan(t.db, analystId);
+      const f = await insertDomainFinding(t.db, scan.id, analystId, {
+        domain: "acmebank-before.com",
+        tls_not_before: new Date("2025-06-01T08:00:00Z"),
+      });
+      const row = (name: string, over: Partial<typeof trackedLookalikes.$inferInsert>) => ({
+        user_id: analystId,
+        kind: "domain" as const,
+        name,
+        state: "live" as const,
+        discovered_by: "scan",
+        ...over,
+      });
+      const [scanned, found] = await t.db
+        .insert(trackedLookalikes)
+        .values([
+          row("acmebank-before.com", {
+            last_finding_id: f.id,
+            evidence: { registration_created: "2025-05-30T10:00:00.000Z" },
+          }),
+          row("acmebank-ct-before.com", {
+            discovered_by: "ct",
+            evidence: { registration_created: "not a date" },
+          }),
+        ])
+        .returning();
+      await t.db.insert(alerts).values({
+        user_id: analystId,
+        type: "lookalike.discovered",
+        subject: found!.name,
+        title: "New lookalike",
+        reason: "found",
+        link: `/lookalikes/${found!.id}`,
+        lookalike_id: found!.id,
+        data: { source: "ct", logged_at: "2025-07-01T09:30:00.000Z" },
+        dedupe_key: `ct:${found!.name}`,
+      });
+      const migration = await readFile(path.join(MIGRATIONS_FOLDER, "0012_time_to_detect.sql"), "utf8");
+      const backfill = migration.split("--> statement-breakpoint").filter((s) => !/ALTER TABLE/.test(s));
+      expect(backfill.length).toBe(3);
+      for (const statement of backfill) await t.db.execute(sql.raw(statement));
+
+      const [a] = await t.db.select().from(trackedLookalikes).where(eq(trackedLookalikes.id, scanned!.id));
+      expect(a!.registered_at).toEqual(new Date("2025-05-30T10:00:00Z"));
+      expect(a!.cert_first_seen_at).toEqual(new Date("2025-06-01T08:00:00Z"));
+      const [b] = await t.db.select().from(trackedLookalikes).where(eq(trackedLookalikes.id, found!.id));
+      expect(b!.registered_at).toBeNull();
+      expect(b!.cert_first_seen_at).toEqual(new Date("2025-07-01T09:30:00Z"));
     });
   });
 }
