@@ -48,7 +48,7 @@ const OBSERVATION_EVENTS = [
 ] as const;
 const ZObservationEvent = z.enum(OBSERVATION_EVENTS);
 
-const OBSERVATION_SOURCES = ["scan", "watch", "analyst", "ct"] as const;
+const OBSERVATION_SOURCES = ["scan", "watch", "analyst", "ct", "zone", "nrd"] as const;
 const ZObservationSource = z.enum(OBSERVATION_SOURCES);
 
 /** Counts of a scan's findings per change kind. */
@@ -88,8 +88,13 @@ export const ZTrackedLookalike = z.object({
   platform: z.string().nullable(),
   handle: z.string().nullable(),
   state: ZLifecycleState,
+  /** The source that saw it first: `scan`, `watch`, `pinned`, `ct`, `zone`, `nrd`. */
   discovered_by: z.string(),
   first_seen_at: ZIsoDate,
+  /** RDAP/WHOIS creation date, when known. */
+  registered_at: ZIsoDate.nullable(),
+  /** When its certificate first appeared (CT logged time, else the earliest validity start seen). */
+  cert_first_seen_at: ZIsoDate.nullable(),
   last_seen_at: ZIsoDate.nullable(),
   last_checked_at: ZIsoDate.nullable(),
   state_changed_at: ZIsoDate,

@@ -21,6 +21,7 @@ import type {
   TFindingDetail,
   TLookalikeDetail,
   TLookalikesPage,
+  TTimeToDetectView,
 } from "@brandwarden/contract/browser/monitoring";
 import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
 import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
@@ -169,6 +170,7 @@ export const monitoringApi = {
   lookalikes: (q: { page: number; state?: string; q?: string }) =>
     request<TLookalikesPage>("GET", "/lookalikes", undefined, { query: { ...q, user_id: actingFor() } }),
   lookalike: (id: string) => request<TLookalikeDetail>("GET", forUser(`/lookalikes/${id}`)),
+  timeToDetect: () => request<TTimeToDetectView>("GET", forUser("/monitoring/time_to_detect")),
   finding: (id: string, kind: "domain" | "social" = "domain") =>
     request<TFindingDetail>("GET", `/findings/${id}`, undefined, {
       query: { kind: kind === "social" ? "social" : undefined, user_id: actingFor() },

@@ -82,7 +82,12 @@ function Verdict({ f }: { f: TDomainFindingView | TSocialFindingView }) {
   );
 }
 
-const SOURCE_NAMES: Record<string, string> = { permutation: "permutations", ct: "Certificate Transparency" };
+const SOURCE_NAMES: Record<string, string> = {
+  permutation: "permutations",
+  ct: "Certificate Transparency",
+  zone: "zone files",
+  nrd: "the newly registered domains list",
+};
 
 /** "Certificate Transparency", "permutations and Certificate Transparency"; null for findings from before sources. */
 function foundBy(sources: string[] | null): string | null {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZDomainName, ZId, ZIsoDate } from "../common.ts";
 import { ZStoredDomainFinding, ZStoredSocialFinding } from "../findings.ts";
 import { ZChangeCounts, ZLifecycleState, ZObservation, ZTrackedLookalike } from "../monitoring.ts";
+import { ZDetectionFacts, ZSourceTimeToDetect } from "../time-to-detect.ts";
 
 /**
  * Monitoring's JSON (the UI pages of the same paths open on a browser navigation): tracked
@@ -49,6 +50,8 @@ export const ZLookalikeDetail = z.object({
   evidence: z.record(z.string(), z.unknown()),
   finding: ZAnyFinding.nullable(),
   timeline: z.array(ZObservation),
+  /** Registered, certificate first seen, first seen by which source, and the time between. */
+  detection: ZDetectionFacts,
 });
 export type TLookalikeDetail = z.infer<typeof ZLookalikeDetail>;
 
@@ -82,6 +85,13 @@ export const ZWatchView = z.object({
     })
     .nullable(),
 });
+
+/**
+ * `GET /monitoring/time_to_detect`: the median time from registration to detection per source
+ * that saw the user's lookalikes first (domains only), with counts.
+ */
+export const ZTimeToDetectView = z.object({ sources: z.array(ZSourceTimeToDetect) });
+export type TTimeToDetectView = z.infer<typeof ZTimeToDetectView>;
 
 /**
  * `GET /dashboard/changes[?scan_id=]`: what changed since the previous scan (the newest scan

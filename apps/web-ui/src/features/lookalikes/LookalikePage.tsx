@@ -13,6 +13,7 @@ import { dateTime } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
 import { ChangeBadge, LifecycleBadge } from "./badges.tsx";
 import { ChangeList } from "./ChangeList.tsx";
+import { DetectionFacts, firstSeenPhrase } from "./DetectionFacts.tsx";
 import { Timeline } from "./Timeline.tsx";
 
 type Loaded = {
@@ -21,6 +22,8 @@ type Loaded = {
   timeline: TLookalikeDetail["timeline"];
   /** The tracked record's latest evidence (what is known before any scan lists it). */
   evidence: TLookalikeDetail["evidence"] | null;
+  /** Registered, certificate and first seen, and the time to detect (on a lookalike's own page). */
+  detection: TLookalikeDetail["detection"] | null;
 };
 
 const isDomain = (f: TDomainFindingView | TSocialFindingView): f is TDomainFindingView => "domain" in f;
@@ -58,6 +61,7 @@ export function LookalikePage({
         finding: r.finding,
         timeline: r.timeline,
         evidence: "evidence" in r ? r.evidence : null,
+        detection: "detection" in r ? r.detection : null,
       });
       setError(null);
     } catch (err) {
@@ -91,8 +95,8 @@ export function LookalikePage({
           <p className="muted" data-testid="lookalike-summary">
             {l ? (
               <>
-                <LifecycleBadge state={l.state} /> · first seen {dateTime(l.first_seen_at)} by{" "}
-                {l.discovered_by}
+                <LifecycleBadge state={l.state} /> · first seen {dateTime(l.first_seen_at)} (
+                {firstSeenPhrase(l.discovered_by, l.name).toLowerCase()})
                 {l.last_seen_at && <> · last seen {dateTime(l.last_seen_at)}</>}
                 {l.takedown_requested_at && <> · takedown sent {dateTime(l.takedown_requested_at)}</>}
                 {l.down_at && <> · down since {dateTime(l.down_at)}</>}
@@ -152,6 +156,7 @@ export function LookalikePage({
           </p>
         </section>
       )}
+      {data.detection && l && <DetectionFacts detection={data.detection} name={l.name} />}
       <div className="grid-2">
         <section className="card" aria-labelledby="timeline-h">
           <h2 id="timeline-h">Timeline</h2>
@@ -175,8 +180,12 @@ export function LookalikePage({
           ) : (
             <>
               <p className="muted">
-                {l?.discovered_by === "ct" ? "Found in a Certificate Transparency log" : "Seen by the watch"};
-                the next scan adds it to the findings.
+                {l?.discovered_by === "ct"
+                  ? "Found in a Certificate Transparency log"
+                  : l?.discovered_by === "zone" || l?.discovered_by === "nrd"
+                    ? firstSeenPhrase(l.discovered_by, l.name)
+                    : "Seen by the watch"}
+                ; the next scan adds it to the findings.
               </p>
               {data.evidence && <TrackedEvidence evidence={data.evidence} />}
             </>

@@ -12,6 +12,7 @@ import { TableHead } from "../../ui/TableHead.tsx";
 import { dateTime } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
 import { LifecycleBadge } from "./badges.tsx";
+import { TimeToDetect } from "./TimeToDetect.tsx";
 
 /** Every tracked lookalike by lifecycle state, most recently moved first. */
 export function LookalikesPage() {
@@ -47,6 +48,7 @@ export function LookalikesPage() {
         </select>
       </div>
       <ErrorBanner error={error} onRetry={() => void load()} />
+      <TimeToDetect />
       {!data && !error && <Loading label="Loading lookalikes…" />}
       {data && data.total === 0 && (
         <div className="card">

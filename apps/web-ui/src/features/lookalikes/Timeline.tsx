@@ -16,7 +16,14 @@ const EVENTS: Record<string, string> = {
   confirmed_malicious: "Confirmed malicious",
   state_changed: "State changed",
 };
-const SOURCES: Record<string, string> = { scan: "scan", watch: "watch", analyst: "analyst", ct: "CT log" };
+const SOURCES: Record<string, string> = {
+  scan: "scan",
+  watch: "watch",
+  analyst: "analyst",
+  ct: "CT log",
+  zone: "zone file",
+  nrd: "newly registered domains list",
+};
 
 /** A tracked lookalike's timeline, newest first. */
 export function Timeline({ entries }: { entries: TObservation[] }) {

@@ -21,9 +21,16 @@ export const trackedLookalikes = pgTable(
     platform: text("platform"),
     handle: text("handle"),
     state: text("state").$type<TLifecycleState>().notNull(),
-    /** Which source saw it first: `scan`, `watch`, `ct`, `pinned`. */
+    /**
+     * Which source saw it first (`scan`, `watch`, `pinned`, `ct`, `zone`, `nrd`): set once, so it is
+     * also the source time-to-detect is counted for (no separate `first_seen_by`).
+     */
     discovered_by: text("discovered_by").notNull(),
     first_seen_at: ts("first_seen_at").notNull().defaultNow(),
+    /** The RDAP/WHOIS creation date, from the first look that knew it (time-to-detect starts here). */
+    registered_at: ts("registered_at"),
+    /** When its certificate first appeared: the CT entry's logged time, or the earliest `tls_not_before` seen. */
+    cert_first_seen_at: ts("cert_first_seen_at"),
     /** Last time a scan or watch saw it registered (found, for social). */
     last_seen_at: ts("last_seen_at"),
     last_checked_at: ts("last_checked_at"),

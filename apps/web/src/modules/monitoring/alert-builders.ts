@@ -1,4 +1,5 @@
 import type { TChangeCounts, TChangeKind, TFieldChange } from "@brandwarden/contract/monitoring";
+import { foundByPhrase, humanDuration } from "@brandwarden/contract/time-to-detect";
 import type { AlertInput } from "../alerts/alerts.service.ts";
 import { describeChanges } from "./finding-diff.ts";
 import type { TrackedRow } from "../../db/rows.ts";
@@ -8,8 +9,29 @@ import type { TrackedRow } from "../../db/rows.ts";
 const DAY_MS = 86_400_000;
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-/** The evidence that makes a lookalike worth a look, as short phrases. */
-export function whyItMatters(e: Record<string, unknown>, now = new Date()): string[] {
+/**
+ * "registered 3 h ago, found by the watch": how fresh a lookalike is and which source saw it;
+ * null when its creation date is unknown.
+ */
+export function detectedPhrase(
+  registeredAt: Date | null,
+  source: string,
+  now: Date,
+  zone?: string | null,
+): string | null {
+  if (!registeredAt) return null;
+  return `registered ${humanDuration(now.getTime() - registeredAt.getTime())} ago, ${foundByPhrase(source, zone)}`;
+}
+
+/**
+ * The evidence that makes a lookalike worth a look, as short phrases; `registration: false` leaves
+ * out how recently it was registered (said by `detectedPhrase` instead).
+ */
+export function whyItMatters(
+  e: Record<string, unknown>,
+  now = new Date(),
+  opts: { registration?: boolean } = {},
+): string[] {
   const out: string[] = [];
   const hits = Array.isArray(e.threat_feed_hits) ? (e.threat_feed_hits as Array<{ feed?: string }>) : [];
   if (hits.length)
@@ -23,7 +45,7 @@ export function whyItMatters(e: Record<string, unknown>, now = new Date()): stri
   if (e.parked === true) out.push("parked for now");
   if (Array.isArray(e.dns_mx) && e.dns_mx.length) out.push("it can receive e-mail");
   const created = typeof e.registration_created === "string" ? Date.parse(e.registration_created) : NaN;
-  if (!Number.isNaN(created)) {
+  if (!Number.isNaN(created) && opts.registration !== false) {
     const days = Math.max(0, Math.floor((now.getTime() - created) / DAY_MS));
     if (days <= 90)
       out.push(days === 0 ? "registered today" : `registered ${days} day${days === 1 ? "" : "s"} ago`);
@@ -42,16 +64,24 @@ const lookalikeData = (t: TrackedRow, extra: Record<string, unknown> = {}) => ({
     state: t.state,
     first_seen_at: t.first_seen_at.toISOString(),
     discovered_by: t.discovered_by,
+    registered_at: t.registered_at?.toISOString() ?? null,
+    cert_first_seen_at: t.cert_first_seen_at?.toISOString() ?? null,
   },
   finding: t.kind === "domain" ? { domain: t.name, ...t.evidence } : { name: t.name, ...t.evidence },
   ...extra,
 });
 
-/** A watched (or pinned) name was registered. */
-export function registeredAlert(t: TrackedRow, roundId: string, source: string): AlertInput {
+/** A watched (or pinned) name was registered; `source` is the watch observation's (`pinned`, `watchlist`). */
+export function registeredAlert(
+  t: TrackedRow,
+  roundId: string,
+  source: string,
+  now = new Date(),
+): AlertInput {
   const e = t.evidence;
   const of = typeof e.original_domain === "string" ? ` of ${e.original_domain}` : "";
-  const why = whyItMatters(e);
+  const detected = detectedPhrase(t.registered_at, source === "pinned" ? "pinned" : "watch", now);
+  const why = [...(detected ? [detected] : []), ...whyItMatters(e, now, { registration: !detected })];
   return {
     user_id: t.user_id,
     type: "lookalike.registered",

@@ -1,5 +1,6 @@
 import type { TLifecycleState, TObservation, TTrackedLookalike } from "@brandwarden/contract/monitoring";
-import type { TChangesView } from "@brandwarden/contract/browser/monitoring";
+import type { TChangesView, TTimeToDetectView } from "@brandwarden/contract/browser/monitoring";
+import { DETECTION_SOURCES } from "@brandwarden/contract/time-to-detect";
 import type { TLabel, TSeverity } from "@brandwarden/contract/common";
 import { invalid, notFound } from "@brandwarden/platform/http/app-error";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -10,6 +11,8 @@ import { maliciousBecause } from "./malicious-evidence.ts";
 import type { ScanChangesRepository } from "./scan-changes.repository.ts";
 import { applyLook, domainEvidenceOf, trackedNameOf } from "./tracking.ts";
 import { LOOKALIKES_PAGE_SIZE, type TrackingRepository } from "./tracking.repository.ts";
+import { detectionOf } from "./time-to-detect.ts";
+import type { TimeToDetectRepository } from "./time-to-detect.repository.ts";
 import type { ObservationRow, TrackedRow } from "../../db/rows.ts";
 import type { UsersService } from "../users/users.service.ts";
 
@@ -52,6 +55,8 @@ function presentTracked(t: TrackedRow, pinned = false): TTrackedLookalike {
     state: t.state,
     discovered_by: t.discovered_by,
     first_seen_at: t.first_seen_at.toISOString(),
+    registered_at: iso(t.registered_at),
+    cert_first_seen_at: iso(t.cert_first_seen_at),
     last_seen_at: iso(t.last_seen_at),
     last_checked_at: iso(t.last_checked_at),
     state_changed_at: t.state_changed_at.toISOString(),
@@ -93,6 +98,7 @@ export function createLookalikesService(deps: {
   db: Db;
   tracking: TrackingRepository;
   changes: ScanChangesRepository;
+  timeToDetect: TimeToDetectRepository;
   users: Pick<UsersService, "lockUser">;
 }) {
   async function timelineOf(t: TrackedRow | null) {
@@ -185,6 +191,25 @@ export function createLookalikesService(deps: {
         evidence: t.evidence,
         finding: finding && finding.user_id === userId ? presentAny(finding) : null,
         timeline: await timelineOf(t),
+        detection: detectionOf(t, await deps.timeToDetect.monitoringStart(userId)),
+      };
+    },
+    /** The median time from registration to detection per first-seen source, every source listed. */
+    async timeToDetect(userId: string): Promise<TTimeToDetectView> {
+      const measured = new Map((await deps.timeToDetect.bySource(userId)).map((s) => [s.source, s]));
+      const empty = (source: string) => ({
+        source,
+        detected: 0,
+        median_ms: null,
+        pre_existing: 0,
+        unknown: 0,
+      });
+      const known: string[] = [...DETECTION_SOURCES];
+      return {
+        sources: [
+          ...known.map((s) => measured.get(s) ?? empty(s)),
+          ...[...measured.values()].filter((s) => !known.includes(s.source)),
+        ],
       };
     },
     /** A finding of a scan with its change since the previous scan, and its lookalike's timeline. */

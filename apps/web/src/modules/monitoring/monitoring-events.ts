@@ -6,7 +6,7 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { Db } from "../../db/client.ts";
 import type { AlertsService } from "../alerts/alerts.service.ts";
 import type { UsersService } from "../users/users.service.ts";
-import { whyItMatters } from "./alert-builders.ts";
+import { detectedPhrase, whyItMatters } from "./alert-builders.ts";
 import { domainFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
 import { applyLook, domainEvidenceOf } from "./tracking.ts";
@@ -22,6 +22,18 @@ const DEFAULT_TITLES: Record<TAlertRaise["type"], (s: string) => string> = {
   "findings.changed": () => "Findings changed since the last scan",
 };
 
+/** Discovery sources an `alert` names in `data.source`; CT's follower came first and is the default. */
+const DISCOVERY_SOURCES = ["ct", "zone", "nrd"] as const;
+type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
+
+const discoverySourceOf = (data: TAlertRaise["data"]): DiscoverySource =>
+  DISCOVERY_SOURCES.find((s) => s === data?.source) ?? "ct";
+
+const dateOf = (v: unknown): Date | null => {
+  const d = typeof v === "string" ? new Date(v) : null;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+};
+
 /** Handlers of the monitoring events: `watch_update` (a watch round's results) and `alert`. */
 export function createMonitoringEventHandlers(deps: {
   db: Db;
@@ -30,18 +42,26 @@ export function createMonitoringEventHandlers(deps: {
   users: Pick<UsersService, "findById">;
   alerts: AlertsService;
   logger: Logger;
+  /** The clock alerts say "registered 3 h ago" by (tests set it). */
+  now?: () => Date;
 }) {
+  const now = deps.now ?? (() => new Date());
   /**
-   * The generic entry point for alerts from other sources (the CT follower's `lookalike.discovered`):
-   * a domain lookalike with a finding joins the tracked lookalikes and the alert links its page.
+   * The generic entry point for alerts from other sources (the discovery sources' `lookalike.discovered`:
+   * `data.source` `ct`, `zone` or `nrd`, CT by default): a domain lookalike with a finding joins the
+   * tracked lookalikes, first seen by that source, and the alert links its page and says how long
+   * after its registration it was found.
    */
-  async function raiseFromSource(input: TAlertRaise, source: "ct" | "watch" = "ct") {
+  async function raiseFromSource(input: TAlertRaise) {
+    const source = discoverySourceOf(input.data);
+    const at = now();
     if (!(await deps.users.findById(input.user_id))) {
       deps.logger.warn({ user_id: input.user_id, type: input.type }, "alert for an unknown user dropped");
       return null;
     }
     const domain = ZDomainName.safeParse(input.finding?.domain ?? input.subject);
     let lookalikeId: string | null = null;
+    let registeredAt = dateOf(input.finding?.registration_created);
     let link = "/alerts";
     if (input.finding && domain.success) {
       const name = domain.data;
@@ -52,7 +72,8 @@ export function createMonitoringEventHandlers(deps: {
         kind: "domain",
         name,
         source,
-        at: new Date(),
+        certLoggedAt: source === "ct" ? dateOf(input.data?.logged_at) : null,
+        at,
         facts: domainFacts({ ...finding, malicious: maliciousBecause(finding) !== null }),
         evidence: domainEvidenceOf(finding),
         changes: input.changes ?? [],
@@ -65,9 +86,17 @@ export function createMonitoringEventHandlers(deps: {
         return row!;
       });
       lookalikeId = saved.id;
+      registeredAt = saved.registered_at ?? registeredAt;
       link = `/lookalikes/${saved.id}`;
     }
-    const why = input.finding ? whyItMatters(input.finding as Record<string, unknown>) : [];
+    const zone = typeof input.data?.zone === "string" ? input.data.zone : null;
+    const detected = detectedPhrase(registeredAt, source, at, zone);
+    const why = [
+      ...(detected ? [detected] : []),
+      ...(input.finding
+        ? whyItMatters(input.finding as Record<string, unknown>, at, { registration: !detected })
+        : []),
+    ];
     const key =
       input.dedupe_key ??
       `${input.type}:${input.subject}:${createHash("sha256").update(input.reason).digest("hex").slice(0, 16)}`;

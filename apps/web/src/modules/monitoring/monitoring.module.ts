@@ -9,6 +9,7 @@ import { createLookalikesService } from "./lookalikes.service.ts";
 import { createMonitoringEventHandlers } from "./monitoring-events.ts";
 import { createScanChangesRepository } from "./scan-changes.repository.ts";
 import { createScanChangesService } from "./scan-changes.service.ts";
+import { createTimeToDetectRepository } from "./time-to-detect.repository.ts";
 import { createTrackingRepository } from "./tracking.repository.ts";
 import { createWatchService } from "./watch.service.ts";
 
@@ -30,7 +31,13 @@ export function createMonitoringModule(deps: {
   const scanChanges = createScanChangesService({ repo: changesRepo, tracking, alerts });
   const watch = createWatchService({ ...deps, tracking });
   return {
-    lookalikes: createLookalikesService({ db, tracking, changes: changesRepo, users: deps.users }),
+    lookalikes: createLookalikesService({
+      db,
+      tracking,
+      changes: changesRepo,
+      timeToDetect: createTimeToDetectRepository(db),
+      users: deps.users,
+    }),
     watch,
     events: createMonitoringEventHandlers({ ...deps, watch, tracking }),
     /**

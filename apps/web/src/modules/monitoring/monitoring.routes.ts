@@ -13,6 +13,7 @@ import {
   ZPinCreated,
   ZPinRequest,
   ZPins,
+  ZTimeToDetectView,
   ZWatchView,
 } from "@brandwarden/contract/browser/monitoring";
 import { ZTakedownSentRequest } from "@brandwarden/contract/browser/takedowns";
@@ -30,7 +31,8 @@ import type { LookalikesService } from "./lookalikes.service.ts";
  * - `GET /findings/:id[?kind=social]`: a finding, its change since the previous scan, its timeline;
  * - `POST /takedowns/sent` `{finding_id, note?}`: the takedown draft went out; the watch follows up;
  * - `GET|POST /monitoring/pins`, `DELETE /monitoring/pins/:domain`: names the watch always checks;
- * - `GET /dashboard/changes[?scan_id=]`: what changed since the last scan; `GET /monitoring/watch`.
+ * - `GET /dashboard/changes[?scan_id=]`: what changed since the last scan; `GET /monitoring/watch`;
+ * - `GET /monitoring/time_to_detect`: the median time from registration to detection per source.
  */
 export function registerMonitoringRoutes(
   app: FastifyInstance,
@@ -82,6 +84,9 @@ export function registerMonitoringRoutes(
   r.get("/monitoring/watch", { schema: { response: { 200: ZWatchView } } }, async (req) => ({
     last_round: await lookalikes.lastWatch((await deps.actFor(req)).userId),
   }));
+  r.get("/monitoring/time_to_detect", { schema: { response: { 200: ZTimeToDetectView } } }, async (req) =>
+    lookalikes.timeToDetect((await deps.actFor(req)).userId),
+  );
 
   r.get("/dashboard/changes", { schema: { response: { 200: ZChangesView } } }, async (req) => {
     const p = await deps.actFor(req);

@@ -23,6 +23,8 @@ const UPDATABLE = [
   "platform",
   "handle",
   "first_seen_at",
+  "registered_at",
+  "cert_first_seen_at",
   "last_seen_at",
   "last_checked_at",
   "state_changed_at",

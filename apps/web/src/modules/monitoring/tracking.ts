@@ -38,6 +38,7 @@ const DOMAIN_EVIDENCE = [
   "redirects_to_brand",
   "tls_fingerprint",
   "tls_issuer",
+  "tls_not_before",
   "asn_org",
   "ip_country",
   "threat_feed_hits",
@@ -79,7 +80,12 @@ export interface Look {
   name: string;
   platform?: string | null;
   handle?: string | null;
-  source: "scan" | "watch" | "ct";
+  /** The timeline's source; also the first-seen source unless `firstSeenBy` says otherwise. */
+  source: "scan" | "watch" | "ct" | "zone" | "nrd";
+  /** The source recorded as first seeing it when that is finer than `source` (`pinned`). */
+  firstSeenBy?: string;
+  /** When a CT log logged its certificate (a CT discovery). */
+  certLoggedAt?: Date | null;
   at: Date;
   facts: LookFacts;
   /** Evidence seen now; null when this look brought none (the previous evidence stays). */
@@ -115,6 +121,12 @@ function eventOf(
 }
 
 const num = (v: unknown) => (typeof v === "number" ? v : null);
+const dateOf = (v: unknown): Date | null => {
+  const d = typeof v === "string" || v instanceof Date ? new Date(v) : null;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+};
+const earliest = (...ds: Array<Date | null | undefined>): Date | null =>
+  ds.reduce<Date | null>((min, d) => (d && (!min || d < min) ? d : min), null);
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 
 export function applyLook(prev: TrackedRow | null, look: Look): AppliedLook {
@@ -130,8 +142,15 @@ export function applyLook(prev: TrackedRow | null, look: Look): AppliedLook {
     platform: look.platform ?? prev?.platform ?? null,
     handle: look.handle ?? prev?.handle ?? null,
     state: after,
-    discovered_by: prev?.discovered_by ?? look.source,
+    discovered_by: prev?.discovered_by ?? look.firstSeenBy ?? look.source,
     first_seen_at: prev?.first_seen_at ?? at,
+    // Kept once known: a later creation date is a re-registration, not when it was first registered.
+    registered_at: prev?.registered_at ?? dateOf(look.evidence?.registration_created),
+    cert_first_seen_at: earliest(
+      prev?.cert_first_seen_at,
+      look.certLoggedAt,
+      dateOf(look.evidence?.tls_not_before),
+    ),
     last_seen_at: look.facts.present ? at : (prev?.last_seen_at ?? null),
     last_checked_at: at,
     state_changed_at: before !== after ? at : (prev?.state_changed_at ?? at),

@@ -141,6 +141,7 @@ export function createWatchService(deps: {
       kind: "domain" as const,
       name: o.domain,
       source: "watch" as const,
+      ...(o.source === "pinned" ? { firstSeenBy: "pinned" } : {}),
       at: new Date(o.checked_at),
       facts,
       evidence: evidence ?? (changes.length && o.fingerprint ? { ...t!.evidence, ...o.fingerprint } : null),
