@@ -116,10 +116,11 @@ function feedAlert(d: ZoneDiscovery | NrdDiscovery): TAlertRaise {
   return {
     ...common,
     title: `New lookalike in the newly registered domains list: ${name}`,
-    reason: `${d.reason}. It is in the newly registered domains list from ${d.list}, fetched at ${fetched}.`.slice(
-      0,
-      4000,
-    ),
+    reason:
+      `${d.reason}. It is in the newly registered domains list from ${d.list}, fetched at ${fetched}.`.slice(
+        0,
+        4000,
+      ),
     data: { source: "nrd", rule: d.rule, term: d.term, list: d.list, fetched_at: fetched },
   };
 }

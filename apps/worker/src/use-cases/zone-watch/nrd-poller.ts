@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import { blockedAddressMessage } from "../../lib/network-errors.ts";
@@ -49,7 +50,10 @@ export interface NrdRound {
 
 export interface NrdPoller {
   round(signal?: AbortSignal): Promise<NrdRound>;
-  run(signal: AbortSignal, opts?: { sleep?: (ms: number, signal?: AbortSignal) => Promise<void> }): Promise<void>;
+  run(
+    signal: AbortSignal,
+    opts?: { sleep?: (ms: number, signal?: AbortSignal) => Promise<void> },
+  ): Promise<void>;
 }
 
 class ListDownError extends Error {}
@@ -101,7 +105,7 @@ export function createNrdPoller(o: NrdPollerOptions): NrdPoller {
       await res.body?.cancel().catch(() => undefined);
       throw new ListDownError(`HTTP ${res.status}`);
     }
-    return Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>) as AsyncIterable<Buffer>;
+    return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>) as AsyncIterable<Buffer>;
   }
 
   async function round(stop?: AbortSignal): Promise<NrdRound> {

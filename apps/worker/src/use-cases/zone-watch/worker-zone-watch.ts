@@ -61,7 +61,15 @@ export function createWorkerZoneWatch(deps: {
       onError: (what, err) => logger.warn({ err }, `zone watch: ${what} unavailable`),
     }),
   });
-  const common = { kv: deps.kv, owner, clock, brands, handOff, logger, prefix: deps.config.eventChannelPrefix };
+  const common = {
+    kv: deps.kv,
+    owner,
+    clock,
+    brands,
+    handOff,
+    logger,
+    prefix: deps.config.eventChannelPrefix,
+  };
   const controller = new AbortController();
   let running: Promise<unknown> | null = null;
 

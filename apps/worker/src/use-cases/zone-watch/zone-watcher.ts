@@ -151,9 +151,13 @@ export function createZoneWatcher(o: ZoneWatcherOptions): ZoneWatcher {
     let diff: ZoneDiff | null = null;
     const source = namesOfFile(f.full, name.format);
     try {
-      diff = await diffAgainstKept(renewing(source.batches, lease, signal), path.join(o.stateDir, `${key}.names`), {
-        chunkNames: o.chunkNames,
-      });
+      diff = await diffAgainstKept(
+        renewing(source.batches, lease, signal),
+        path.join(o.stateDir, `${key}.names`),
+        {
+          chunkNames: o.chunkNames,
+        },
+      );
       const report: ZoneFileReport = {
         file: f.base,
         state: diff.baseline ? "baseline" : "diffed",

@@ -73,7 +73,7 @@ describe("the master-file reader's rules", () => {
       "ContosoPay IN 3600 NS ns1.host.example.",
       "           NS ns2.host.example.",
       "fabrikam 86400 NS ( ns1.dnsprovider.net. )",
-      "txt-name TXT \"a ; not a comment ( nor a paren\"",
+      'txt-name TXT "a ; not a comment ( nor a paren"',
       "bank.example. NS ns.bank.example.",
       "ns.bank A 192.0.2.1",
       "sub.deep NS ns.deep.example. ; a delegation two labels down",
@@ -141,7 +141,8 @@ describe("reading a zone or a list from bytes", () => {
   });
 
   it("a list skips comments and blank lines and counts lines that are no name", async () => {
-    const list = "# newly registered\n\nContosoPay-Login.com\nfabrikam.net. # trailing comment\nnot a name!\n<html>\n";
+    const list =
+      "# newly registered\n\nContosoPay-Login.com\nfabrikam.net. # trailing comment\nnot a name!\n<html>\n";
     const { names, skipped } = await collect(Buffer.from(list), "list");
     expect(names).toEqual(["contosopay-login.com", "fabrikam.net"]);
     expect(skipped).toBe(2);

@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+  readdirSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -23,7 +31,12 @@ async function all(it: AsyncIterable<string[]>): Promise<string[]> {
 }
 const czds = (names: string[]) =>
   ["com.\t900\tin\tsoa\ta.gtld-servers.net. nstld.verisign-grs.com. 1 1800 900 604800 86400"]
-    .concat(names.flatMap((n) => [`${n}.com.\t172800\tin\tns\tns1.${n}.com.`, `${n}.com.\t172800\tin\tns\tns2.${n}.com.`]))
+    .concat(
+      names.flatMap((n) => [
+        `${n}.com.\t172800\tin\tns\tns1.${n}.com.`,
+        `${n}.com.\t172800\tin\tns\tns2.${n}.com.`,
+      ]),
+    )
     .join("\n") + "\n";
 
 describe("the external sort", () => {

@@ -23,9 +23,7 @@ export interface NameSource {
 }
 
 /** `com.zone.gz` -> { key: "com.zone", zone: "com", format: "zone" }; null for a file that is neither. */
-export function zoneFileName(
-  file: string,
-): { key: string; zone: string; format: NameFormat } | null {
+export function zoneFileName(file: string): { key: string; zone: string; format: NameFormat } | null {
   const base = path.basename(file).toLowerCase();
   const m = /^([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.(zone|txt|list)(\.gz)?$/.exec(base);
   if (!m) return null;
