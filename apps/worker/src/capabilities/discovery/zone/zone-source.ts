@@ -78,8 +78,24 @@ export function namesOf(
   };
 }
 
-/** Names of a file: format from its name (or given), origin from its TLD. */
+/** Names of a file: format from its name (or given), origin from its TLD. A read error names the file. */
 export function namesOfFile(file: string, format: NameFormat = formatOf(file)): NameSource {
   const origin = format === "zone" ? (zoneFileName(file)?.zone ?? "") : undefined;
-  return namesOf(createReadStream(file, { highWaterMark: 1 << 20 }), format, { origin });
+  const source = namesOf(createReadStream(file, { highWaterMark: 1 << 20 }), format, { origin });
+  async function* named(): AsyncGenerator<string[]> {
+    try {
+      yield* source.batches;
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  return {
+    batches: named(),
+    get skipped() {
+      return source.skipped;
+    },
+    get lines() {
+      return source.lines;
+    },
+  };
 }
