@@ -84,7 +84,7 @@ describe("the zone-file watcher", () => {
       }),
       logger: logger as never,
       prefix: "test",
-      chunkNames: 3,
+      sortMemory: "1K",
     });
   }
 

@@ -35,8 +35,8 @@ export interface ZoneWatcherOptions {
   prefix: string;
   /** A file's lease; renewed while reading. Default 10 minutes. */
   leaseMs?: number;
-  /** Names sorted in memory at once (the external sort's chunk). */
-  chunkNames?: number;
+  /** GNU sort's buffer (`-S`): the memory a zone read takes, whatever the zone's size. Default 64M. */
+  sortMemory?: string;
 }
 
 type FileState = "unchanged" | "standby" | "baseline" | "diffed" | "failed";
@@ -155,7 +155,7 @@ export function createZoneWatcher(o: ZoneWatcherOptions): ZoneWatcher {
         renewing(source.batches, lease, signal),
         path.join(o.stateDir, `${key}.names`),
         {
-          chunkNames: o.chunkNames,
+          sortMemory: o.sortMemory,
         },
       );
       const report: ZoneFileReport = {

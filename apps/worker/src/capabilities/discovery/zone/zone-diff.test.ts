@@ -40,18 +40,18 @@ const czds = (names: string[]) =>
     .join("\n") + "\n";
 
 describe("the external sort", () => {
-  it("unsorted names with repeats, in chunks smaller than the input, come out sorted and distinct", async () => {
+  it("unsorted names with repeats, more than the sort's memory holds, come out sorted and distinct", async () => {
     const names = Array.from({ length: 5000 }, (_, i) => `name${(i * 7919) % 3001}.com`);
     const out = path.join(dir, "sorted");
     const count = await sortNamesToFile(batches(names.slice(0, 2500), names.slice(2500)), out, {
       tmpDir: dir,
-      chunkNames: 700,
+      memory: "1K",
     });
     const lines = readFileSync(out, "utf8").trim().split("\n");
     const expected = [...new Set(names)].sort();
     expect(lines).toEqual(expected);
     expect(count).toBe(expected.length);
-    // Its chunk files are gone.
+    // Its temporary files are gone.
     expect(readdirSync(dir)).toEqual(["sorted"]);
   });
 });
@@ -67,7 +67,7 @@ describe("the diff against the kept copy", () => {
 
     // b.com dropped, two added (one of them twice), input out of order.
     const second = await diffAgainstKept(batches(["zz.com", "c.com"], ["a.com", "bb.com", "zz.com"]), kept, {
-      chunkNames: 2,
+      sortMemory: "1K",
     });
     expect(second.baseline).toBe(false);
     expect(second.names).toBe(4);

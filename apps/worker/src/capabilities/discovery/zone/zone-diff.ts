@@ -29,14 +29,14 @@ export interface ZoneDiff {
 export async function diffAgainstKept(
   names: AsyncIterable<string[]>,
   keptFile: string,
-  opts: { chunkNames?: number } = {},
+  opts: { sortMemory?: string } = {},
 ): Promise<ZoneDiff> {
   const dir = path.dirname(keptFile);
   await mkdir(dir, { recursive: true });
   const fresh = `${keptFile}.new-${process.pid}-${randomBytes(4).toString("hex")}`;
   let count: number;
   try {
-    count = await sortNamesToFile(names, fresh, { tmpDir: dir, chunkNames: opts.chunkNames });
+    count = await sortNamesToFile(names, fresh, { tmpDir: dir, memory: opts.sortMemory });
   } catch (err) {
     await rm(fresh, { force: true });
     throw err;
@@ -86,15 +86,15 @@ export async function* addedNames(next: string, previous: string, batch = 10_000
 export async function* diffSources(
   previous: AsyncIterable<string[]>,
   next: AsyncIterable<string[]>,
-  opts: { tmpDir: string; chunkNames?: number },
+  opts: { tmpDir: string; sortMemory?: string },
 ): AsyncGenerator<string[]> {
   const work = path.join(opts.tmpDir, `zones-diff-${process.pid}-${randomBytes(4).toString("hex")}`);
   await mkdir(work, { recursive: true });
   try {
     const oldFile = path.join(work, "old.names");
     const newFile = path.join(work, "new.names");
-    await sortNamesToFile(previous, oldFile, { tmpDir: work, chunkNames: opts.chunkNames });
-    await sortNamesToFile(next, newFile, { tmpDir: work, chunkNames: opts.chunkNames });
+    await sortNamesToFile(previous, oldFile, { tmpDir: work, memory: opts.sortMemory });
+    await sortNamesToFile(next, newFile, { tmpDir: work, memory: opts.sortMemory });
     yield* addedNames(newFile, oldFile);
   } finally {
     await rm(work, { recursive: true, force: true });
