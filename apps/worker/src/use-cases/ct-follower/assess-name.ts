@@ -28,7 +28,7 @@ interface NameToAssess {
   source?: DiscoverySource;
 }
 
-export type DiscoverySource = "ct" | "zone" | "nrd";
+type DiscoverySource = "ct" | "zone" | "nrd";
 
 export interface NameAssessor {
   assess(match: NameToAssess, brand: TMonitoredBrand): Promise<TWatchFinding>;

@@ -17,7 +17,7 @@ import {
 type Brands = NonNullable<Awaited<ReturnType<BrandRegistry["current"]>>>;
 
 /** Where a name was found: the source's own fields of the discovery. */
-export type FoundIn =
+type FoundIn =
   | { source: "zone"; zone: string; file: string; published_at: number }
   | { source: "nrd"; list: string; fetched_at: number };
 

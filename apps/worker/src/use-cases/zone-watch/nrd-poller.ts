@@ -40,7 +40,7 @@ export interface NrdPollerOptions {
   timeoutMs?: number;
 }
 
-export interface NrdRound {
+interface NrdRound {
   state: "no_brands" | "not_due" | "standby" | "read" | "failed";
   names?: number;
   handed?: number;
@@ -59,7 +59,7 @@ export interface NrdPoller {
 class ListDownError extends Error {}
 
 /** Where the list comes from, as alerts name it: a host or a file name, never a URL's key. */
-export function nrdListName(source: NrdSource): string {
+function nrdListName(source: NrdSource): string {
   if ("file" in source) return path.basename(source.file);
   try {
     return new URL(source.url).host;

@@ -41,7 +41,7 @@ export interface ZoneWatcherOptions {
 
 type FileState = "unchanged" | "standby" | "baseline" | "diffed" | "failed";
 
-export interface ZoneFileReport {
+interface ZoneFileReport {
   file: string;
   state: FileState;
   names?: number;
@@ -51,7 +51,7 @@ export interface ZoneFileReport {
   error?: string;
 }
 
-export interface ZoneRound {
+interface ZoneRound {
   /** `no_brands`: brands not loaded yet, nothing read (added names would go unmatched). */
   state: "no_brands" | "read";
   files: ZoneFileReport[];

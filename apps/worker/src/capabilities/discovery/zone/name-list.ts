@@ -6,7 +6,7 @@ import { domainToASCII } from "node:url";
  * comment. Lists give Unicode names as they were registered (`網頁下載.top`), zones give A-labels:
  * both come out the same. A line that is no domain name throws `NameLineError` (the caller counts it).
  */
-export class NameLineError extends Error {}
+class NameLineError extends Error {}
 
 const ASCII_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/;
 

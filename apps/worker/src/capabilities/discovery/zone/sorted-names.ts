@@ -13,9 +13,9 @@ import { rm } from "node:fs/promises";
  * the read text kept whole chunks of it alive). One thread, so a zone read stays on one core.
  */
 
-export const DEFAULT_SORT_MEMORY = "64M";
+const DEFAULT_SORT_MEMORY = "64M";
 
-export class SortError extends Error {}
+class SortError extends Error {}
 
 /** Sorts and de-duplicates `names` into `outFile`; returns how many distinct names it holds. */
 export async function sortNamesToFile(

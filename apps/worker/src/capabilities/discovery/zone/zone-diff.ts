@@ -52,7 +52,7 @@ export async function diffAgainstKept(
 }
 
 /** The names of sorted file `next` that sorted file `previous` lacks, in batches of up to `batch`. */
-export async function* addedNames(next: string, previous: string, batch = 10_000): AsyncGenerator<string[]> {
+async function* addedNames(next: string, previous: string, batch = 10_000): AsyncGenerator<string[]> {
   const a = LineCursor.ofFile(next);
   const b = LineCursor.ofFile(previous);
   try {

@@ -31,7 +31,7 @@ export function zoneFileName(file: string): { key: string; zone: string; format:
 }
 
 /** The format a path is read as: a list for .txt/.list(.gz), a master file otherwise. */
-export function formatOf(file: string): NameFormat {
+function formatOf(file: string): NameFormat {
   return /\.(txt|list)(\.gz)?$/i.test(file) ? "list" : "zone";
 }
 
