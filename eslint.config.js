@@ -76,6 +76,9 @@ const CLI_ENTRY_POINTS = {
     "capabilities/scoring/learner/run-learner",
     "capabilities/social/social-signals",
     "ports/web-api/web-client",
+    // `zones diff`: the zone watcher's streamed reader and diff, run over two files.
+    "capabilities/discovery/zone/zone-diff",
+    "capabilities/discovery/zone/zone-source",
   ],
 };
 const cliLauncher = (entryPoints = CLI_ENTRY_POINTS) => ({

@@ -11,6 +11,7 @@ import {
   registerUsersCommand,
   registerWorldCommand,
 } from "./commands/services.ts";
+import { registerZonesCommand } from "./commands/zones.ts";
 import { addGlobalOptions } from "./global-options.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -37,6 +38,7 @@ registerScanCommand(program);
 registerWorldCommand(program);
 registerDemoCommand(program);
 registerPermuteCommand(program);
+registerZonesCommand(program);
 
 try {
   await program.parseAsync(process.argv);

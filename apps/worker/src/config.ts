@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 import { loadEnv } from "@brandwarden/platform/config/load-env";
 import {
@@ -98,6 +99,21 @@ const ZWorkerEnv = z.object({
   CT_FOLLOW_BACKFILL: durationMs().default(0),
   /** How often the follower reloads every user's brand from the web app. */
   CT_BRANDS_REFRESH: durationMs().default(60_000),
+  // --- zone files and newly registered domains (issue #28) ---
+  /** A directory of zone files (`<tld>.zone[.gz]`, CZDS) or name lists (`<tld>.txt[.gz]`); each is read when it changes. */
+  ZONE_FILES: z.string().trim().min(1).optional(),
+  /** How often the zone directory is looked at. */
+  ZONE_POLL_INTERVAL: durationMs().default(5 * 60_000),
+  /** Where the worker keeps each zone's previous names (sorted) to diff against; default DATA_DIR/zones. */
+  ZONE_STATE_DIR: z.string().trim().min(1).optional(),
+  /** The embedded deployment's data directory (the default home of ZONE_STATE_DIR). */
+  DATA_DIR: z.string().trim().min(1).optional(),
+  /** A newly-registered-domains list: http(s) URL or file path, one name a line, gzip or not. */
+  NRD_FEED_URL: z.string().trim().min(1).optional(),
+  /** How often the list is fetched (and once at start). */
+  NRD_INTERVAL: durationMs()
+    .refine((ms) => ms >= 60_000, 'must be at least 1m, e.g. "6h"')
+    .default(6 * 3_600_000),
   // --- enrichment (issue #5) ---
   /** Name servers the worker asks, "ip[:port]" comma list; empty: the system's (/etc/resolv.conf). */
   DNS_NAMESERVERS: commaList()
@@ -189,6 +205,12 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
         backfillMs: env.CT_FOLLOW_BACKFILL,
         brandsRefreshMs: env.CT_BRANDS_REFRESH,
       },
+      zones: {
+        dir: env.ZONE_FILES ?? null,
+        pollMs: env.ZONE_POLL_INTERVAL,
+        stateDir: env.ZONE_STATE_DIR ?? path.join(env.DATA_DIR ?? "./data", "zones"),
+      },
+      nrd: { url: env.NRD_FEED_URL ?? null, intervalMs: env.NRD_INTERVAL },
     },
   });
 }

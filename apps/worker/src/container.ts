@@ -20,6 +20,7 @@ import { createGuardedFetch } from "./ports/http/guarded-fetch.ts";
 import { createSocialRuntime } from "./wiring/social-runtime.ts";
 import { createAiSettings } from "./ports/llm/ai-settings.ts";
 import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.ts";
+import { createWorkerZoneWatch } from "./use-cases/zone-watch/worker-zone-watch.ts";
 import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
 import { createWatchlistCache } from "./use-cases/watch/watchlist.ts";
 
@@ -139,6 +140,21 @@ export function createWorkerContainer(
           loadFeeds: () => feedLoader.load(),
           publisher,
         });
+  /** Zone files (ZONE_FILES) and the newly-registered-domains list (NRD_FEED_URL). Started by startWorker. */
+  const zoneWatch =
+    opts.withWeb === false
+      ? null
+      : createWorkerZoneWatch({
+          config,
+          kv: infra.checkpointKv ?? infra.kv,
+          logger,
+          web,
+          resolver,
+          enricher,
+          loadFeeds: () => feedLoader.load(),
+          publisher,
+          fetch: feedHttp.fetch,
+        });
   return {
     config,
     infra,
@@ -150,9 +166,11 @@ export function createWorkerContainer(
     publisher,
     watch,
     ctFollower,
+    zoneWatch,
     /** `handBack`: a graceful stop, whose running scans are given back to the web app at once. */
     async close(opts: { handBack?: boolean } = {}) {
       await ctFollower?.stop();
+      await zoneWatch?.stop();
       await runner.close(opts);
       await watch.drain();
       await enricher.close();

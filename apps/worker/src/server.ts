@@ -40,6 +40,7 @@ export async function startWorker(config: WorkerConfig, infra: WorkerAdapters): 
     );
   const url = await app.listen({ port: config.port, host: config.host });
   container.ctFollower?.start();
+  container.zoneWatch?.start();
   const steps = stopSteps([
     ["HTTP server", () => app.close()],
     ["cancel listener", () => stopCancel()],

@@ -24,7 +24,11 @@ interface NameToAssess {
   reason: string;
   /** The owned domain the matched term stands for. */
   owned: string | null;
+  /** Which discovery source found it (the finding's `discovered_by`); default `ct`. */
+  source?: DiscoverySource;
 }
+
+type DiscoverySource = "ct" | "zone" | "nrd";
 
 export interface NameAssessor {
   assess(match: NameToAssess, brand: TMonitoredBrand): Promise<TWatchFinding>;
@@ -70,7 +74,7 @@ export function createNameAssessor(deps: {
         original_domain: original,
         fuzzer: null,
         fuzzers: [],
-        discovered_by: ["ct"],
+        discovered_by: [match.source ?? "ct"],
         discovery_reason: match.reason,
         registrable_domain: registrableOf(domain) ?? domain,
       };

@@ -8,7 +8,7 @@ import { defaultSleep } from "../../capabilities/discovery/ct/http-get.ts";
 import type { CtLogSource } from "../../capabilities/discovery/ct/log-list.ts";
 import type { NameAssessor } from "./assess-name.ts";
 import type { BrandRegistry } from "./brand-registry.ts";
-import type { DiscoverySink } from "./discovered-alert.ts";
+import { discoverySeenKey, type DiscoverySink } from "./discovered-alert.ts";
 import { createLogLease, type Clock } from "./lease.ts";
 
 /**
@@ -95,7 +95,7 @@ export function createCtFollower(o: FollowerOptions): CtFollower {
   ) {
     const brand = brands.byUser.get(m.brand_id);
     if (!brand) return false;
-    const seenKey = `${o.prefix}:ct:seen:${m.brand_id}:${m.name}`;
+    const seenKey = discoverySeenKey(o.prefix, m.brand_id, m.name);
     if (await o.kv.get(seenKey)) return false;
     const finding = await o.assessor.assess({ name: m.name, reason: m.reason, owned: m.owned }, brand);
     await o.sink({
