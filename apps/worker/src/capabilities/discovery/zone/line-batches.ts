@@ -21,3 +21,13 @@ export async function* lineBatches(chunks: AsyncIterable<Buffer | string>): Asyn
 function stripCr(line: string): string {
   return line.endsWith("\r") ? line.slice(0, -1) : line;
 }
+
+/**
+ * A line of its own: a line cut from a chunk keeps the whole chunk's text alive (V8 slices share
+ * their parent string), so a name kept beyond its batch (an added name waiting for its batch to
+ * fill, a matcher's cache key) would hold a chunk per name. Copied through bytes, which V8 cannot
+ * share.
+ */
+export function ownCopy(line: string): string {
+  return Buffer.from(line, "utf8").toString("utf8");
+}

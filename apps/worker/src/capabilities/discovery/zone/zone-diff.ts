@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { access, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { ownCopy } from "./line-batches.ts";
 import { LineCursor } from "./line-cursor.ts";
 import { sortNamesToFile } from "./sorted-names.ts";
 
@@ -66,7 +67,7 @@ async function* addedNames(next: string, previous: string, batch = 10_000): Asyn
         if (p) await p;
       }
       if (b.value !== v) {
-        out.push(v);
+        out.push(ownCopy(v)); // kept until the batch fills: not the 256 kB chunk it was cut from
         if (out.length >= batch) {
           yield out;
           out = [];
