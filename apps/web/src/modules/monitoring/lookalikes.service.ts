@@ -12,6 +12,7 @@ import { applyLook, domainEvidenceOf, trackedNameOf } from "./tracking.ts";
 import { LOOKALIKES_PAGE_SIZE, type TrackingRepository } from "./tracking.repository.ts";
 import type { ObservationRow, TrackedRow } from "../../db/rows.ts";
 import type { UsersService } from "../users/users.service.ts";
+import { cycleView } from "./watch-cycle.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -316,6 +317,10 @@ export function createLookalikesService(deps: {
         findings: domain.map((f) => presentDomainFinding(f)),
         social_findings: social.map((f) => presentSocialFinding(f)),
       };
+    },
+    /** Where the watch's full cycle stands, from the last completed round. */
+    async watchCycle(userId: string) {
+      return cycleView(await deps.tracking.lastCompletedRound(userId));
     },
     async lastWatch(userId: string) {
       const r = await deps.tracking.lastRound(userId);

@@ -1,4 +1,9 @@
-import { DnsTimeoutError, type DnsClient, type DnsResponse, type QueryOptions } from "../../ports/dns/dns.port.ts";
+import {
+  DnsTimeoutError,
+  type DnsClient,
+  type DnsResponse,
+  type QueryOptions,
+} from "../../ports/dns/dns.port.ts";
 import { createRateLimiter, type LimiterClock } from "./rate-limiter.ts";
 
 /**

@@ -103,7 +103,11 @@ describe("the full candidate set on a cycle", () => {
 
   it("a slice that takes the last candidate completes the cycle even when covered names follow it", () => {
     const lastFree = ranked.slice(0, 10);
-    const s = takeCycleSlice(lastFree, (d) => d >= "c00005.com", { offset: 0, interval_ms: 1, full_cycle_ms: 1 });
+    const s = takeCycleSlice(lastFree, (d) => d >= "c00005.com", {
+      offset: 0,
+      interval_ms: 1,
+      full_cycle_ms: 1,
+    });
     expect(s.names.map((n) => n.domain)).toEqual(["c00000.com", "c00001.com", "c00002.com", "c00003.com", "c00004.com"]); // prettier-ignore
     expect(s).toMatchObject({ next: 0, wrapped: true });
   });
