@@ -5,10 +5,12 @@ import type { LimiterClock } from "./rate-limiter.ts";
 
 /**
  * Virtual time: a sleep is a timer on a virtual timeline; `run` moves time to the next timer once
- * everything that can run without time passing has run. No test waits for the machine's clock.
+ * everything that can run without time passing has run (optionally stalling now and then, as a
+ * busy event loop does). No test waits for the machine's clock.
  */
-function virtualTime() {
+function virtualTime(opts: { stallEvery?: number; stallMs?: number } = {}) {
   let now = 0;
+  let wakes = 0;
   const timers: Array<{ at: number; wake: () => void }> = [];
   const clock: LimiterClock = {
     now: () => now,
@@ -25,10 +27,12 @@ function virtualTime() {
         await settle();
         if (done) return work;
         timers.sort((a, b) => a.at - b.at);
-        const next = timers.shift();
+        const next = timers[0];
         if (!next) return work;
         now = Math.max(now, next.at);
-        next.wake();
+        if (opts.stallEvery && ++wakes % opts.stallEvery === 0) now += opts.stallMs ?? 0;
+        // Every timer due by now fires, in order (after a stall, several at once).
+        while (timers.length && timers[0]!.at <= now) timers.shift()!.wake();
       }
     },
   };
@@ -76,6 +80,17 @@ describe("the watch's pace per name server", () => {
     expect(busiestSecond(b.sent)).toBeLessThanOrEqual(50);
     const gaps = a.sent.slice(1).map((t, i) => t - a.sent[i]!);
     expect(Math.min(...gaps)).toBe(20);
+  });
+
+  it("keeps to the pace when the event loop stalls: the slots missed never go at once past QPS", async () => {
+    // Every 40th wake the loop is busy for 300 ms: the timers due meanwhile all fire at its end,
+    // and a token bucket alone would let the slots they missed go at once.
+    const v = virtualTime({ stallEvery: 40, stallMs: 300 });
+    const server = fakeServer("192.0.2.1", v.now);
+    const paced = createPacedDnsClient([server.client], 100, v.clock);
+    await v.run(Promise.all(Array.from({ length: 1000 }, (_, i) => paced.query(`n${i}.example`, "NS"))));
+    expect(server.sent).toHaveLength(1000);
+    expect(busiestSecond(server.sent)).toBeLessThanOrEqual(100);
   });
 
   it("fails over to the next server on a timeout, paced there too", async () => {
