@@ -2,8 +2,8 @@
  * The watch's full cycle (issue 28): every candidate of a brand re-resolved once per cycle, a slice
  * per round, paced per name server at WATCH_QPS.
  *
- * Two name servers on loopback (answering NXDOMAIN, as most lookalikes are) record when each query
- * arrives. A cycle over at least 50,000 candidates (a brand with three owned domains) runs round
+ * Two name servers on loopback (answering NXDOMAIN, as most lookalikes are), in a child process so
+ * that our event loop does not bunch their clocks, record when each query arrives. A cycle over at least 50,000 candidates (a brand with three owned domains) runs round
  * after round, as the web app chains them (full cycle = ROUNDS intervals, the top WATCH_MAX_NAMES
  * every round), through the watch's own resolver (wiring/watch-resolver.ts). Printed:
  *   - names checked per second against the bound, WATCH_QPS × name servers;
@@ -13,16 +13,20 @@
  *
  *   npx tsx bench/watch-cycle.ts [qps=500] [rounds=5]
  */
+import { spawn } from "node:child_process";
 import dgram from "node:dgram";
+import { createInterface } from "node:readline";
 import { randomUUID } from "node:crypto";
 import dnsPacket from "dns-packet";
 import type { TWatchRequest, TWatchStats } from "@brandwarden/contract/watch";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { runWatchRound } from "@brandwarden/worker/use-cases/watch/watch-round";
 import { rankPermutations } from "@brandwarden/worker/use-cases/watch/watchlist";
-import { createWatchResolver } from "@brandwarden/worker/wiring/watch-resolver";
+import { createDnsClient } from "@brandwarden/worker/ports/dns/dns-client";
+import type { DnsClient } from "@brandwarden/worker/ports/dns/dns.port";
+import { watchResolverOn } from "@brandwarden/worker/wiring/watch-resolver";
 
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const QPS = Number(args[0] ?? 500);
 const ROUNDS = Number(args[1] ?? 5);
 const MAX_NAMES = 2000;
@@ -51,6 +55,35 @@ async function nxdomainServer(): Promise<{ port: number; arrivals: number[]; clo
   return { port: socket.address().port, arrivals, close: () => socket.close() };
 }
 
+/** Child mode: the name servers; prints their ports, then, when stdin closes, what each saw. */
+async function serveNameServers(): Promise<void> {
+  const servers = await Promise.all(Array.from({ length: SERVERS }, nxdomainServer));
+  console.log(JSON.stringify({ ports: servers.map((s) => s.port) }));
+  process.stdin.resume();
+  process.stdin.on("end", () => {
+    const seen = servers.map((s) => ({ queries: s.arrivals.length, busiest: busiestSecond(s.arrivals) }));
+    for (const s of servers) s.close();
+    process.stdout.write(`${JSON.stringify({ seen })}\n`, () => process.exit(0));
+  });
+}
+
+function startNameServers() {
+  const child = spawn(process.execPath, ["--import", "tsx", process.argv[1]!, "--serve-dns"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const next = <T>() => new Promise<T>((resolve) => lines.once("line", (l) => resolve(JSON.parse(l) as T)));
+  return {
+    ports: next<{ ports: number[] }>().then((m) => m.ports),
+    /** Stops them; resolves with each server's queries and busiest one-second window. */
+    async stop(): Promise<Array<{ queries: number; busiest: number }>> {
+      const done = next<{ seen: Array<{ queries: number; busiest: number }> }>();
+      child.stdin!.end();
+      return (await done).seen;
+    },
+  };
+}
+
 /** The most arrivals in any one-second window. */
 function busiestSecond(times: number[]): number {
   let best = 0;
@@ -62,12 +95,16 @@ function busiestSecond(times: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const servers = await Promise.all(Array.from({ length: SERVERS }, nxdomainServer));
-  const { resolver, servers: count } = createWatchResolver({
-    nameservers: servers.map((s) => ({ host: "127.0.0.1", port: s.port })),
-    qps: QPS,
-    timeoutMs: 2000,
+  const dns = startNameServers();
+  const ports = await dns.ports;
+  // The watch's resolver on one client per server, each noting when it sends a query.
+  const sent: number[][] = ports.map(() => []);
+  const clients = ports.map((port, i): DnsClient => {
+    const client = createDnsClient({ nameservers: [`127.0.0.1:${port}`], timeoutMs: 2000, retries: 0 });
+    return { ...client, query: (...a) => (sent[i]!.push(performance.now()), client.query(...a)), close: () => client.close() }; // prettier-ignore
   });
+  const resolver = watchResolverOn(clients, { qps: QPS, timeoutMs: 2000 });
+  const count = clients.length;
   const brand = { brand_name: "Acme Bank", keywords: ["bank", "login"], owned_domains: ["acmebank.com", "acmebank.net", "acmebank.org"] }; // prettier-ignore
   const t0 = performance.now();
   const ranked = rankPermutations(brand);
@@ -115,19 +152,20 @@ async function main(): Promise<void> {
   const bound = QPS * count;
   const namesPerSecond = (names / wall) * 1000;
   console.log(`\n1. Throughput: ${fmt(names)} names (${fmt(queries)} queries) in ${rounds.length} rounds, ${fmt(wall / 1000, 1)} s: ${fmt(namesPerSecond)} names/s against a bound of ${fmt(bound)} (WATCH_QPS × ${count}): ${fmt((namesPerSecond / bound) * 100, 1)}% of it`); // prettier-ignore
-  console.log("2. The pace per name server (busiest one-second window, never above WATCH_QPS + 1):");
+  await resolver.close();
+  const seen = await dns.stop();
+  console.log("2. The pace per name server: the busiest one-second window of queries sent (at most WATCH_QPS + 1), and of their arrivals (a loaded machine's scheduling bunches those)"); // prettier-ignore
   let over = false;
-  for (const [i, s] of servers.entries()) {
-    const busiest = busiestSecond(s.arrivals);
+  for (const [i, { queries: received, busiest: arrived }] of seen.entries()) {
+    const busiest = busiestSecond(sent[i]!);
     over ||= busiest > QPS + 1;
-    console.log(`   server ${i + 1}: ${fmt(s.arrivals.length)} queries, busiest second ${fmt(busiest)} (${fmt((busiest / QPS) * 100, 1)}% of WATCH_QPS)`); // prettier-ignore
+    console.log(`   server ${i + 1}: ${fmt(sent[i]!.length)} queries sent, busiest second ${fmt(busiest)} (${fmt((busiest / QPS) * 100, 1)}% of WATCH_QPS); ${fmt(received)} arrived, busiest second ${fmt(arrived)} (${fmt((arrived / QPS) * 100, 1)}%)`); // prettier-ignore
   }
   const boundSeconds = queries / bound;
   console.log(`3. The cycle's wall time: ${fmt(wall / 1000, 1)} s against the paced bound of ${fmt(boundSeconds, 1)} s (queries / (WATCH_QPS × servers)): ${fmt(wall / 1000 / boundSeconds, 3)}×`); // prettier-ignore
   console.log(`   At the default WATCH_QPS=50 on one name server, the same cycle's ${fmt(names)} names take ${fmt(names / 50 / 3600, 2)} h of DNS time; one round (${fmt(rounds[0]!.names)} names) ${fmt(rounds[0]!.names / 50 / 60, 1)} min of a 1 h interval.`); // prettier-ignore
-  await resolver.close();
-  for (const s of servers) s.close();
   if (over) throw new Error("a name server got more than WATCH_QPS queries in one second");
 }
 
-await main().then(() => process.exit(0));
+if (process.argv.includes("--serve-dns")) await serveNameServers();
+else await main().then(() => process.exit(0));

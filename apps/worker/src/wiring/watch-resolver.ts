@@ -3,7 +3,7 @@ import { createPacedDnsClient } from "../capabilities/resolve/paced-dns-client.t
 import { createResolverOn } from "../capabilities/resolve/resolver.ts";
 import type { Resolver } from "../capabilities/resolve/types.ts";
 import { createDnsClient } from "../ports/dns/dns-client.ts";
-import type { Nameserver } from "../ports/dns/dns.port.ts";
+import type { DnsClient, Nameserver } from "../ports/dns/dns.port.ts";
 
 const address = (ns: Nameserver) => `${ns.host.includes(":") ? `[${ns.host}]` : ns.host}:${ns.port}`;
 
@@ -21,13 +21,20 @@ export function createWatchResolver(opts: {
   const clients = opts.nameservers.map((ns) =>
     createDnsClient({ nameservers: [address(ns)], timeoutMs: opts.timeoutMs, retries: 0 }),
   );
+  return { resolver: watchResolverOn(clients, opts), servers: clients.length };
+}
+
+/** The watch's resolver over one client per name server (closed with it). */
+export function watchResolverOn(
+  clients: DnsClient[],
+  opts: { qps: number; timeoutMs: number; clock?: LimiterClock },
+): Resolver {
   const paced = createPacedDnsClient(clients, opts.qps, opts.clock);
   // Enough names in flight to keep every server at its pace through answers as slow as the timeout.
   const inFlight = Math.ceil(opts.qps * clients.length * Math.max(1, opts.timeoutMs / 1000));
-  const resolver = createResolverOn(
+  return createResolverOn(
     paced,
     { timeoutMs: opts.timeoutMs, concurrency: Math.min(2000, Math.max(16, inFlight)), hedgeMs: Infinity },
     true,
   );
-  return { resolver, servers: clients.length };
 }
