@@ -17,7 +17,6 @@ import { spawn } from "node:child_process";
 import dgram from "node:dgram";
 import { createInterface } from "node:readline";
 import { randomUUID } from "node:crypto";
-import dnsPacket from "dns-packet";
 import type { TWatchRequest, TWatchStats } from "@brandwarden/contract/watch";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import { runWatchRound } from "@brandwarden/worker/use-cases/watch/watch-round";
@@ -42,13 +41,10 @@ async function nxdomainServer(): Promise<{ port: number; arrivals: number[]; clo
   const arrivals: number[] = [];
   socket.on("message", (msg, rinfo) => {
     arrivals.push(performance.now());
-    const q = dnsPacket.decode(msg);
-    const answer = dnsPacket.encode({
-      type: "response",
-      id: q.id,
-      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | 3, // rcode 3: NXDOMAIN
-      questions: q.questions,
-    });
+    // The query itself, turned into its answer: QR and RD set, RA and rcode 3 (NXDOMAIN), no records.
+    const answer = Buffer.from(msg);
+    answer[2] = 0x80 | (msg[2]! & 0x01);
+    answer[3] = 0x83;
     socket.send(answer, rinfo.port, rinfo.address);
   });
   await new Promise<void>((r) => socket.bind(0, "127.0.0.1", r));
@@ -154,11 +150,13 @@ async function main(): Promise<void> {
   console.log(`\n1. Throughput: ${fmt(names)} names (${fmt(queries)} queries) in ${rounds.length} rounds, ${fmt(wall / 1000, 1)} s: ${fmt(namesPerSecond)} names/s against a bound of ${fmt(bound)} (WATCH_QPS × ${count}): ${fmt((namesPerSecond / bound) * 100, 1)}% of it`); // prettier-ignore
   await resolver.close();
   const seen = await dns.stop();
-  console.log("2. The pace per name server: the busiest one-second window of queries sent (at most WATCH_QPS + 1), and of their arrivals (a loaded machine's scheduling bunches those)"); // prettier-ignore
+  // The pace is kept where queries are let go; noted where the client sends them, a little later, 0.5% + 1 of jitter is allowed.
+  const tolerance = Math.ceil(QPS * 0.005) + 1;
+  console.log(`2. The pace per name server: the busiest one-second window of queries sent (at most WATCH_QPS + ${tolerance}), and of their arrivals (a loaded machine's scheduling bunches those)`); // prettier-ignore
   let over = false;
   for (const [i, { queries: received, busiest: arrived }] of seen.entries()) {
     const busiest = busiestSecond(sent[i]!);
-    over ||= busiest > QPS + 1;
+    over ||= busiest > QPS + tolerance;
     console.log(`   server ${i + 1}: ${fmt(sent[i]!.length)} queries sent, busiest second ${fmt(busiest)} (${fmt((busiest / QPS) * 100, 1)}% of WATCH_QPS); ${fmt(received)} arrived, busiest second ${fmt(arrived)} (${fmt((arrived / QPS) * 100, 1)}%)`); // prettier-ignore
   }
   const boundSeconds = queries / bound;

@@ -36,7 +36,7 @@ export type TWatchTracked = z.infer<typeof ZWatchTracked>;
  * position (from the last completed round's stats); the worker, which alone knows the candidate
  * count, sizes the slice from the interval and the full cycle.
  */
-export const ZWatchCycle = z.object({
+const ZWatchCycle = z.object({
   /** Position in the ranked candidate list where this round's slice starts (0: a new cycle). */
   offset: z.number().int().min(0).max(10_000_000),
   /** How often rounds start (WATCH_INTERVAL). */

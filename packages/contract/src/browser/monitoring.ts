@@ -75,7 +75,7 @@ export const ZPinCreated = z.object({ pin: ZPin });
  * complete at the slices' rate. `over_interval`: a round's paced DNS work (`paced_seconds`) takes
  * longer than the interval between rounds.
  */
-export const ZWatchCycleView = z.object({
+const ZWatchCycleView = z.object({
   checked: z.number().int().min(0),
   total: z.number().int().min(0),
   /** Null right after a cycle completed: the next starts with the next round. */
