@@ -45,6 +45,8 @@ const ZWebEnv = z.object({
   RESCAN_INTERVAL: durationMs().default(7 * 24 * 3600 * 1000),
   /** How often the watch re-resolves each user's watch list and re-checks parked lookalikes; 0 turns it off. */
   WATCH_INTERVAL: durationMs().default(3600 * 1000),
+  /** Every watched candidate (not only the top WATCH_MAX_NAMES) is re-resolved at least once this often, a slice per round. */
+  WATCH_FULL_CYCLE: durationMs().default(24 * 3600 * 1000),
   /** The learner's minimum labels (contract default 10); the admin weights page says how many more it needs. */
   MIN_LABELED_SAMPLES: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How often scans whose worker went silent are resumed or failed, and unfinished endings reconciled; 0: only at start-up. */
@@ -153,6 +155,7 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     secureCookies: (env.PUBLIC_URL ?? "").startsWith("https://"),
     rescanIntervalMs: env.RESCAN_INTERVAL,
     watchIntervalMs: env.WATCH_INTERVAL,
+    watchFullCycleMs: env.WATCH_FULL_CYCLE,
     minLabeledSamples: env.MIN_LABELED_SAMPLES,
     stalledScanCheckMs: env.STALLED_SCAN_CHECK_INTERVAL,
     scanSilenceLimitMs: env.SCAN_SILENCE_LIMIT,

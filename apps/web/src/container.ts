@@ -97,6 +97,7 @@ export function createWebContainer(
     alerts,
     worker,
     logger,
+    watchCycle: { intervalMs: config.watchIntervalMs, fullCycleMs: config.watchFullCycleMs },
   });
   const { triage } = createTriageModule({ db, learner: scoring, lookalikes: monitoring.lookalikes });
   const { reports, narratives } = createReportsModule({ db, kv, blobs, worker, auditEvents });

@@ -63,6 +63,8 @@ const ZWorkerEnv = z.object({
     .default(30 * 1000),
   /** Unregistered permutations the watch re-resolves per user and round, highest prior risk first. */
   WATCH_MAX_NAMES: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /** DNS queries a second the watch sends each name server, evenly spaced (its rounds never burst). */
+  WATCH_QPS: z.coerce.number().min(0.1).max(100_000).default(50),
   /** Pages the watch re-checks and names it enriches at once. */
   WATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** Cap on lookalike candidates per owned domain (the permutation budget). */
@@ -191,7 +193,7 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
       scanConcurrency: env.SCAN_CONCURRENCY,
       scanHeartbeatMs: env.SCAN_HEARTBEAT_INTERVAL,
       maxCandidates: env.MAX_CANDIDATES,
-      watch: { maxNames: env.WATCH_MAX_NAMES, concurrency: env.WATCH_CONCURRENCY },
+      watch: { maxNames: env.WATCH_MAX_NAMES, concurrency: env.WATCH_CONCURRENCY, qps: env.WATCH_QPS },
       minLabeledSamples: env.MIN_LABELED_SAMPLES,
       weightsDecayDays: env.WEIGHTS_DECAY_DAYS,
       feeds: feedSources(env),

@@ -14,6 +14,7 @@ import { commandMark } from "./use-cases/scan/cancel-listener.ts";
 import { settleOn } from "./ports/events/settle.ts";
 import { buildStages } from "./use-cases/scan/build-stages.ts";
 import { createResolver } from "./wiring/resolver.ts";
+import { createWatchResolver } from "./wiring/watch-resolver.ts";
 import { ctHttpGet, discoveryHooks } from "./wiring/discovery.ts";
 import { loadTrustedCas } from "./ports/http/http-client.ts";
 import { createGuardedFetch } from "./ports/http/guarded-fetch.ts";
@@ -109,9 +110,15 @@ export function createWorkerContainer(
   });
   /** Events that belong to no scan (domain and social profiles). */
   const publisher = createScanPublisher({ sink });
-  /** The watch between scans (issue 21): DNS-only rounds over each user's watch list. */
+  /** The watch between scans (issue 21): DNS-only rounds over each user's watch list, paced per name server (issue 28). */
+  const watchDns = createWatchResolver({
+    nameservers: dns.nameservers,
+    qps: config.pipeline.watch.qps,
+    timeoutMs: config.enrich.dnsTimeoutMs,
+  });
   const watch = createWatchRunner({
-    resolver,
+    resolver: watchDns.resolver,
+    pace: { qps: config.pipeline.watch.qps, servers: watchDns.servers },
     enricher,
     scoring: opts.withWeb === false ? null : web,
     loadFeeds: () => feedLoader.load(),
@@ -165,6 +172,8 @@ export function createWorkerContainer(
     ai,
     publisher,
     watch,
+    /** The watch's paced resolver (WATCH_QPS per name server). */
+    watchResolver: watchDns.resolver,
     ctFollower,
     zoneWatch,
     /** `handBack`: a graceful stop, whose running scans are given back to the web app at once. */
@@ -178,6 +187,7 @@ export function createWorkerContainer(
       await ai.close();
       await feedHttp.close();
       await resolver.close();
+      await watchDns.resolver.close();
       await dns.close();
     },
   };

@@ -30,6 +30,22 @@ const ZWatchTracked = z.object({
 });
 export type TWatchTracked = z.infer<typeof ZWatchTracked>;
 
+/**
+ * Where the round's slice of the full candidate set starts (issue 28): every candidate beyond the
+ * top `max_names` is re-resolved once per `full_cycle_ms`, a slice per round. The web app keeps the
+ * position (from the last completed round's stats); the worker, which alone knows the candidate
+ * count, sizes the slice from the interval and the full cycle.
+ */
+const ZWatchCycle = z.object({
+  /** Position in the ranked candidate list where this round's slice starts (0: a new cycle). */
+  offset: z.number().int().min(0).max(10_000_000),
+  /** How often rounds start (WATCH_INTERVAL). */
+  interval_ms: z.number().int().min(1),
+  /** Every candidate is checked at least once per this long (WATCH_FULL_CYCLE). */
+  full_cycle_ms: z.number().int().min(1),
+});
+export type TWatchCycle = z.infer<typeof ZWatchCycle>;
+
 export const ZWatchRequest = z.object({
   watch_id: ZId,
   user_id: ZId,
@@ -47,6 +63,8 @@ export const ZWatchRequest = z.object({
   skip: z.array(ZDomainName).max(50_000).default([]),
   /** Cap on generated permutations re-resolved (highest prior risk first); default the worker's WATCH_MAX_NAMES. */
   max_names: z.number().int().min(0).max(100_000).optional(),
+  /** The full-cycle slice; absent: only the top names (no cycle). */
+  cycle: ZWatchCycle.optional(),
 });
 export type TWatchRequest = z.infer<typeof ZWatchRequest>;
 
@@ -62,7 +80,8 @@ export type TWatchFinding = z.infer<typeof ZWatchFinding>;
 const ZWatchObservation = z.object({
   domain: ZDomainName,
   kind: z.enum(["registered", "checked"]),
-  source: z.enum(["watchlist", "pinned", "tracked"]),
+  /** `cycle`: found by the slice of the full candidate set, beyond the top names. */
+  source: z.enum(["watchlist", "pinned", "tracked", "cycle"]),
   resolve_status: z.enum(["registered", "unregistered", "unknown"]),
   /** The site answered with a page (status below 400); null: not fetched. */
   reachable: z.boolean().nullable(),
@@ -83,6 +102,18 @@ const ZWatchStats = z.object({
   enriched: z.number().int().min(0),
   dns_queries: z.number().int().min(0),
   duration_ms: z.number().min(0),
+  /** The cycle (when the request had one): candidates in the ranked list, the slice's names. */
+  cycle_total: z.number().int().min(0).optional(),
+  cycle_slice: z.number().int().min(0).optional(),
+  /** Positions in the ranked list: where the slice started, and where the next one starts (0 after a wrap). */
+  cycle_start: z.number().int().min(0).optional(),
+  cycle_next: z.number().int().min(0).optional(),
+  /** 1 when this round's slice reached the end of the list: a cycle completed. */
+  cycle_wrapped: z.number().int().min(0).max(1).optional(),
+  /** Seconds the round's DNS work takes at the paced rate (names / (WATCH_QPS × name servers)). */
+  paced_seconds: z.number().min(0).optional(),
+  /** 1 when that exceeds the interval: the round cannot finish before the next is due. */
+  over_interval: z.number().int().min(0).max(1).optional(),
 });
 export type TWatchStats = z.infer<typeof ZWatchStats>;
 

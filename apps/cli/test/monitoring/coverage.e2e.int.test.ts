@@ -79,7 +79,11 @@ describe("coverage between scans: the whole candidate set, zone files and the NR
     const { services, infra } = running.web.container;
     const scan = await services.scans.start({ id: userId, admin: false });
     const scanRow = async () => (await infra.db.select().from(scans).where(eq(scans.id, scan.id)))[0]!;
-    await waitFor(async () => ["completed", "failed"].includes((await scanRow()).status), "first scan", 300_000);
+    await waitFor(
+      async () => ["completed", "failed"].includes((await scanRow()).status),
+      "first scan",
+      300_000,
+    );
     expect((await scanRow()).status).toBe("completed");
     const { watch, lookalikes } = services.monitoring;
     const nrdDown = (on: boolean) =>
@@ -90,7 +94,11 @@ describe("coverage between scans: the whole candidate set, zone files and the NR
 
     // The zone watcher has read today's .com file (its baseline) before anything new is published.
     await waitFor(
-      () => access(path.join(stateDir, "com.zone.names")).then(() => true, () => false),
+      () =>
+        access(path.join(stateDir, "com.zone.names")).then(
+          () => true,
+          () => false,
+        ),
       "the .com zone's baseline",
       120_000,
     );
@@ -128,18 +136,22 @@ describe("coverage between scans: the whole candidate set, zone files and the NR
 
     await world.changes.registerLookalike({ domain: nrdName, site_kind: "phishing", like: template.domain, ips: [ip] }); // prettier-ignore
     await nrdDown(false);
-    const fromNrd = await awaitHook("lookalike.discovered", nrdName, "lookalike.discovered from the NRD list");
+    const fromNrd = await awaitHook(
+      "lookalike.discovered",
+      nrdName,
+      "lookalike.discovered from the NRD list",
+    );
     expect(fromNrd.data).toMatchObject({ source: "nrd" });
     expect(fromNrd.finding).toMatchObject({ domain: nrdName, discovered_by: ["nrd"] });
     expect(fromNrd.reason).toMatch(/found in the newly registered domains list/);
 
     // The cycle reached the tail within one full cycle of the registration.
-    const view = await watch.view(userId);
-    expect(view.cycle).not.toBeNull();
-    expect(view.cycle!.total).toBeGreaterThan(20_000);
+    const cycle = (await lookalikes.watchCycle(userId))!;
+    expect(cycle).not.toBeNull();
+    expect(cycle.total).toBeGreaterThan(20_000);
     const seen = await lookalikes.detail(userId, String(fromWatch.link).split("/").pop()!);
     expect(Date.parse(seen.detection.first_seen_at) - registeredAt.getTime()).toBeLessThan(
-      view.cycle!.full_cycle_ms + 30_000,
+      cycle.full_cycle_ms + 30_000,
     );
     expect(seen.detection).toMatchObject({ first_seen_by: "watch", pre_existing: false });
 

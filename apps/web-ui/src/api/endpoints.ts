@@ -22,6 +22,7 @@ import type {
   TLookalikeDetail,
   TLookalikesPage,
   TTimeToDetectView,
+  TWatchView,
 } from "@brandwarden/contract/browser/monitoring";
 import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
 import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
@@ -177,6 +178,9 @@ export const monitoringApi = {
     }),
   confirm: (id: string) =>
     request<{ lookalike: TTrackedLookalike }>("POST", forUser(`/lookalikes/${id}/confirm`), {}),
+  /** The last watch round and where the full cycle stands. */
+  watch: (signal?: AbortSignal) =>
+    request<TWatchView>("GET", "/monitoring/watch", undefined, { query: { user_id: actingFor() }, signal }),
 };
 
 /** The alert feed. */

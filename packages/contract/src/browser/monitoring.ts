@@ -72,7 +72,28 @@ export const ZPins = z.object({ pins: z.array(ZPin) });
 /** `POST /monitoring/pins` (201). */
 export const ZPinCreated = z.object({ pin: ZPin });
 
-/** `GET /monitoring/watch`: the user's last watch round, or null before the first. */
+/**
+ * Where the watch's full cycle stands (issue 28): every candidate is re-resolved once per
+ * `full_cycle_ms`, a slice per round; `checked` of `total` so far this cycle, and when it should
+ * complete at the slices' rate. `over_interval`: a round's paced DNS work (`paced_seconds`) takes
+ * longer than the interval between rounds.
+ */
+const ZWatchCycleView = z.object({
+  checked: z.number().int().min(0),
+  total: z.number().int().min(0),
+  /** Null right after a cycle completed: the next starts with the next round. */
+  started_at: ZIsoDate.nullable(),
+  completes_at: ZIsoDate.nullable(),
+  cycles_completed: z.number().int().min(0),
+  last_completed_at: ZIsoDate.nullable(),
+  interval_ms: z.number().min(0),
+  full_cycle_ms: z.number().min(0),
+  paced_seconds: z.number().min(0).nullable(),
+  over_interval: z.boolean(),
+});
+export type TWatchCycleView = z.infer<typeof ZWatchCycleView>;
+
+/** `GET /monitoring/watch`: the user's last watch round (null before the first) and the full cycle (null before its first round). */
 export const ZWatchView = z.object({
   last_round: z
     .object({
@@ -84,7 +105,9 @@ export const ZWatchView = z.object({
       finished_at: ZIsoDate.nullable(),
     })
     .nullable(),
+  cycle: ZWatchCycleView.nullable(),
 });
+export type TWatchView = z.infer<typeof ZWatchView>;
 
 /**
  * `GET /monitoring/time_to_detect`: the median time from registration to detection per source

@@ -13,6 +13,7 @@ import { dateTime } from "../../lib/format.ts";
 import { Link, useTitle } from "../../lib/router.tsx";
 import { LifecycleBadge } from "./badges.tsx";
 import { TimeToDetect } from "./TimeToDetect.tsx";
+import { WatchStatus } from "./WatchStatus.tsx";
 
 /** Every tracked lookalike by lifecycle state, most recently moved first. */
 export function LookalikesPage() {
@@ -37,6 +38,7 @@ export function LookalikesPage() {
         <h1>Lookalikes</h1>
         <p className="muted">Each lookalike followed across scans and watches, with where it stands.</p>
       </div>
+      <WatchStatus />
       <div className="filters" role="search" aria-label="Filter lookalikes">
         <select aria-label="State" value={state} onChange={(e) => (setState(e.target.value), setPage(1))}>
           <option value="">Any state</option>

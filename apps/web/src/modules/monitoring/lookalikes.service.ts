@@ -15,6 +15,7 @@ import { detectionOf } from "./time-to-detect.ts";
 import type { TimeToDetectRepository } from "./time-to-detect.repository.ts";
 import type { ObservationRow, TrackedRow } from "../../db/rows.ts";
 import type { UsersService } from "../users/users.service.ts";
+import { cycleView } from "./watch-cycle.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -341,6 +342,10 @@ export function createLookalikesService(deps: {
         findings: domain.map((f) => presentDomainFinding(f)),
         social_findings: social.map((f) => presentSocialFinding(f)),
       };
+    },
+    /** Where the watch's full cycle stands, from the last completed round. */
+    async watchCycle(userId: string) {
+      return cycleView(await deps.tracking.lastCompletedRound(userId));
     },
     async lastWatch(userId: string) {
       const r = await deps.tracking.lastRound(userId);

@@ -24,12 +24,14 @@ export function createMonitoringModule(deps: {
   alerts: AlertsService;
   worker: WorkerClient;
   logger: Logger;
+  /** WATCH_INTERVAL and WATCH_FULL_CYCLE. */
+  watchCycle?: { intervalMs: number; fullCycleMs: number };
 }) {
   const { db, alerts } = deps;
   const tracking = createTrackingRepository(db);
   const changesRepo = createScanChangesRepository(db);
   const scanChanges = createScanChangesService({ repo: changesRepo, tracking, alerts });
-  const watch = createWatchService({ ...deps, tracking });
+  const watch = createWatchService({ ...deps, tracking, cycle: deps.watchCycle });
   return {
     lookalikes: createLookalikesService({
       db,

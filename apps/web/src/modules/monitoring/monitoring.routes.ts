@@ -81,12 +81,17 @@ export function registerMonitoringRoutes(
     await lookalikes.unpin(p.userId, domain.data);
     return reply.status(204).send();
   });
-  r.get("/monitoring/watch", { schema: { response: { 200: ZWatchView } } }, async (req) => ({
-    last_round: await lookalikes.lastWatch((await deps.actFor(req)).userId),
-  }));
   r.get("/monitoring/time_to_detect", { schema: { response: { 200: ZTimeToDetectView } } }, async (req) =>
     lookalikes.timeToDetect((await deps.actFor(req)).userId),
   );
+  r.get("/monitoring/watch", { schema: { response: { 200: ZWatchView } } }, async (req) => {
+    const { userId } = await deps.actFor(req);
+    const [last_round, cycle] = await Promise.all([
+      lookalikes.lastWatch(userId),
+      lookalikes.watchCycle(userId),
+    ]);
+    return { last_round, cycle };
+  });
 
   r.get("/dashboard/changes", { schema: { response: { 200: ZChangesView } } }, async (req) => {
     const p = await deps.actFor(req);

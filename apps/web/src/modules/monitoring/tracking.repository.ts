@@ -194,6 +194,22 @@ export function createTrackingRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
+    /** The user's newest completed round (started before `before`, when given): where the cycle stands. */
+    async lastCompletedRound(userId: string, before?: Date): Promise<WatchRoundRow | null> {
+      const [row] = await db
+        .select()
+        .from(watchRounds)
+        .where(
+          and(
+            eq(watchRounds.user_id, userId),
+            eq(watchRounds.status, "completed"),
+            before ? sql`${watchRounds.started_at} < ${before.toISOString()}` : undefined,
+          ),
+        )
+        .orderBy(desc(watchRounds.started_at))
+        .limit(1);
+      return row ?? null;
+    },
     async startRound(userId: string): Promise<WatchRoundRow> {
       const [row] = await db.insert(watchRounds).values({ user_id: userId }).returning();
       return row!;

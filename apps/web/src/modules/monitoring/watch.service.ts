@@ -17,6 +17,7 @@ import { contentWatched, type LookFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
 import { loadPageComparer, type PageComparer } from "./page-similarity.ts";
 import { applyLook, domainEvidenceOf, type AppliedLook } from "./tracking.ts";
+import { carryCycle, nextOffset } from "./watch-cycle.ts";
 import type { TrackingRepository } from "./tracking.repository.ts";
 import type { TrackedRow } from "../../db/rows.ts";
 
@@ -49,7 +50,12 @@ export function createWatchService(deps: {
   logger: Logger;
   /** Generated permutations per user and round (the worker's default when unset). */
   maxNames?: number;
+  /** WATCH_INTERVAL and WATCH_FULL_CYCLE: every candidate checked once per full cycle, a slice per round (none when either is 0). */
+  cycle?: { intervalMs: number; fullCycleMs: number };
+  now?: () => Date;
 }) {
+  const now = deps.now ?? (() => new Date());
+  const cycle = deps.cycle && deps.cycle.intervalMs > 0 && deps.cycle.fullCycleMs > 0 ? deps.cycle : null;
   /** The request of one round, or null when the user has no owned domain. */
   async function buildRequest(userId: string, watchId: string): Promise<TWatchRequest | null> {
     const brand = await deps.brandContext.scanBrand(userId);
@@ -67,6 +73,7 @@ export function createWatchService(deps: {
       else skip.push(t.name);
     }
     const known = new Set([...watched.map((w) => w.domain), ...skip]);
+    const offset = cycle ? nextOffset(await deps.tracking.lastCompletedRound(userId)) : 0;
     return {
       watch_id: watchId,
       user_id: userId,
@@ -79,6 +86,7 @@ export function createWatchService(deps: {
       tracked: watched.slice(0, 10_000),
       skip: skip.slice(0, 50_000),
       ...(deps.maxNames !== undefined ? { max_names: deps.maxNames } : {}),
+      ...(cycle && { cycle: { offset, interval_ms: cycle.intervalMs, full_cycle_ms: cycle.fullCycleMs } }),
     };
   }
 
@@ -232,12 +240,16 @@ export function createWatchService(deps: {
             await deps.alerts.raise(alert);
       }
       await deps.tracking.touchChecked(data.user_id, "domain", data.unchanged);
-      if (data.done)
+      if (data.done) {
+        let stats = data.stats as Record<string, number> | undefined;
+        if (stats && !data.error && cycle)
+          stats = carryCycle(stats, round, await deps.tracking.lastCompletedRound(data.user_id, round.started_at), cycle, now()); // prettier-ignore
         await deps.tracking.finishRound(round.id, {
           status: data.error ? "failed" : "completed",
           error: data.error ?? null,
-          stats: data.stats as Record<string, number> | undefined,
+          stats,
         });
+      }
     },
   };
 }

@@ -17,7 +17,7 @@ import type { ResolveResult, Resolver } from "../../capabilities/resolve/types.t
 import { brandContextFromScan } from "../../capabilities/brand/brand-context.ts";
 import { scoreFinding } from "../../capabilities/scoring/score.ts";
 import { contentDifference, lookAtSite } from "./content-check.ts";
-import { buildWatchlist, type rankPermutations, type WatchName } from "./watchlist.ts";
+import { buildRoundList, type rankPermutations, type WatchName } from "./watchlist.ts";
 
 /** Observations per `watch_update` message (a finding with its signals is a few kB). */
 const BATCH = 50;
@@ -34,6 +34,8 @@ export interface WatchRoundDeps {
   maxNames: number;
   /** Pages fetched and names enriched at once. */
   concurrency: number;
+  /** The resolver's pace (WATCH_QPS per name server): what a round's DNS work is expected to take. */
+  pace?: { qps: number; servers: number };
   logger: Logger;
 }
 
@@ -47,7 +49,7 @@ export interface WatchRoundDeps {
 export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): Promise<TWatchStats> {
   const started = performance.now();
   const queriesBefore = deps.resolver.stats.queries;
-  const list = buildWatchlist(req, deps.maxNames, deps.rank);
+  const { names: list, cycle } = buildRoundList(req, deps.maxNames, deps.rank);
   const stats: TWatchStats = {
     names: list.length,
     pinned: req.pinned.length,
@@ -58,7 +60,25 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
     enriched: 0,
     dns_queries: 0,
     duration_ms: 0,
+    ...(cycle && {
+      cycle_total: cycle.total,
+      cycle_slice: cycle.names.length,
+      cycle_start: cycle.start,
+      cycle_next: cycle.next,
+      cycle_wrapped: cycle.wrapped ? 1 : 0,
+    }),
   };
+  if (deps.pace) {
+    // At least a query per name, each server taking WATCH_QPS: the round cannot go faster.
+    const seconds = (list.length + req.tracked.length) / (deps.pace.qps * deps.pace.servers);
+    stats.paced_seconds = Math.round(seconds * 10) / 10;
+    stats.over_interval = req.cycle && seconds * 1000 > req.cycle.interval_ms ? 1 : 0;
+    if (stats.over_interval)
+      deps.logger.warn(
+        { watch_id: req.watch_id, names: list.length, paced_seconds: stats.paced_seconds, interval_ms: req.cycle!.interval_ms }, // prettier-ignore
+        "watch: at WATCH_QPS this round's DNS work takes longer than WATCH_INTERVAL; raise WATCH_QPS, add name servers or lengthen WATCH_FULL_CYCLE",
+      );
+  }
   const base = { watch_id: req.watch_id, user_id: req.user_id };
   const pending: TWatchObservation[] = [];
   const unchanged: string[] = [];
@@ -105,7 +125,7 @@ export async function runWatchRound(req: TWatchRequest, deps: WatchRoundDeps): P
       ...(name.original_domain ? { original_domain: name.original_domain } : {}),
       ...(name.fuzzer ? { fuzzer: name.fuzzer, fuzzers: name.fuzzers } : {}),
       ...(name.registrable_domain ? { registrable_domain: name.registrable_domain } : {}),
-      ...(name.source === "watchlist" ? { discovered_by: ["permutation"] } : {}),
+      ...(name.source === "watchlist" || name.source === "cycle" ? { discovered_by: ["permutation"] } : {}),
       resolve_status: "registered" as const,
       dns_a: r.dns_a,
       dns_aaaa: r.dns_aaaa,

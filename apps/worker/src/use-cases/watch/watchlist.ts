@@ -6,6 +6,7 @@ import { DEFAULT_DOMAIN_WEIGHTS, type TDomainSignalName } from "@brandwarden/con
 import { brandContextFromScan, type BrandContext } from "../../capabilities/brand/brand-context.ts";
 import type { DomainEvidence } from "../../capabilities/scoring/evidence.ts";
 import { DOMAIN_SIGNAL_FNS } from "../../capabilities/scoring/signals/index.ts";
+import { excludedNames, takeCycleSlice, type CycleSlice } from "./cycle-slice.ts";
 
 // The names one watch round re-resolves (pure, cached): the brand's permutations ranked by prior
 // risk — what the name alone scores (family deceptiveness, brand and phishing words, TLD) — the
@@ -14,7 +15,7 @@ import { DOMAIN_SIGNAL_FNS } from "../../capabilities/scoring/signals/index.ts";
 export interface WatchName {
   domain: string;
   domain_unicode: string;
-  source: "watchlist" | "pinned" | "tracked";
+  source: "watchlist" | "pinned" | "tracked" | "cycle";
   original_domain: string | null;
   fuzzer: string | null;
   fuzzers: string[];
@@ -45,7 +46,7 @@ function priorRisk(ev: DomainEvidence, brand: BrandContext, now: Date): number {
 }
 
 /** A ranked candidate, before pins and exclusions. */
-type Ranked = Omit<WatchName, "source">;
+export type Ranked = Omit<WatchName, "source">;
 
 /**
  * Every owned domain's permutations, ranked by prior risk, highest first (ties by name). Names
@@ -130,7 +131,7 @@ export function buildWatchlist(
   maxNames: number,
   rank: (i: Parameters<typeof rankPermutations>[0]) => Ranked[],
 ): WatchName[] {
-  const exclude = new Set([...req.owned_domains, ...req.tracked.map((t) => t.domain), ...req.skip]);
+  const exclude = excludedNames(req);
   const out = new Map<string, WatchName>();
   const known = (domain: string, source: WatchName["source"]): WatchName => ({
     domain,
@@ -156,4 +157,22 @@ export function buildWatchlist(
     taken++;
   }
   return [...out.values()];
+}
+
+/**
+ * The round's DNS list with the cycle's slice (when the request has a cycle): the watch list, then
+ * the next candidates beyond it (source `cycle`), and where the slice stands.
+ */
+export function buildRoundList(
+  req: TWatchRequest,
+  maxNames: number,
+  rank: (i: Parameters<typeof rankPermutations>[0]) => Ranked[],
+): { names: WatchName[]; cycle: CycleSlice<Ranked> | null } {
+  const names = buildWatchlist(req, maxNames, rank);
+  if (!req.cycle) return { names, cycle: null };
+  const exclude = excludedNames(req);
+  const listed = new Set(names.map((n) => n.domain));
+  const cycle = takeCycleSlice(rank(req), (d) => exclude.has(d) || listed.has(d), req.cycle);
+  for (const r of cycle.names) names.push({ ...r, source: "cycle" });
+  return { names, cycle };
 }

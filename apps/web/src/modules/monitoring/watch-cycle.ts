@@ -1,0 +1,81 @@
+import type { TWatchCycleView } from "@brandwarden/contract/browser/monitoring";
+
+// The watch's full cycle, web side (issue 28): its position lives in the stats of the rounds
+// (no table of its own). The worker reports where each round's slice started and where the next
+// one starts; a completed round also carries when its cycle started, how many cycles completed
+// and when the last one did, so the next round and the watch view read one row.
+
+type Stats = Record<string, number>;
+
+interface RoundTimes {
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+/** Where the next round's slice starts: the last completed round's next offset (a failed round does not advance). */
+export function nextOffset(lastCompleted: { stats: Stats | null } | null): number {
+  return lastCompleted?.stats?.cycle_next ?? 0;
+}
+
+/**
+ * The stats stored for a completed round: the worker's, plus the cycle's bookkeeping carried on
+ * from the previous completed round. Rounds without a cycle are stored as they came.
+ */
+export function carryCycle(
+  stats: Stats,
+  round: RoundTimes,
+  previous: { stats: Stats | null } | null,
+  settings: { intervalMs: number; fullCycleMs: number },
+  now: Date,
+): Stats {
+  if (stats.cycle_total === undefined) return stats;
+  const before = previous?.stats ?? {};
+  const wrapped = stats.cycle_wrapped === 1;
+  const startedHere = stats.cycle_start === 0 || before.cycle_started_ms === undefined;
+  const completedMs = wrapped ? now.getTime() : before.cycle_completed_ms;
+  return {
+    ...stats,
+    cycle_started_ms: startedHere ? round.started_at.getTime() : before.cycle_started_ms!,
+    cycles_completed: (before.cycles_completed ?? 0) + (wrapped ? 1 : 0),
+    ...(completedMs !== undefined && { cycle_completed_ms: completedMs }),
+    interval_ms: settings.intervalMs,
+    full_cycle_ms: settings.fullCycleMs,
+  };
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+
+/**
+ * Where the cycle stands after the last completed round: candidates checked this cycle (every
+ * position before the next offset was checked, by the slices or as a top, pinned or tracked
+ * name), of how many, and when the cycle should complete at the rate the slices go. Null before
+ * the first round with a cycle.
+ */
+export function cycleView(last: (RoundTimes & { stats: Stats | null }) | null): TWatchCycleView | null {
+  const s = last?.stats;
+  if (!last || !s || s.cycle_total === undefined || s.cycle_next === undefined) return null;
+  const total = s.cycle_total;
+  const wrapped = s.cycle_wrapped === 1;
+  const checked = wrapped ? 0 : Math.min(s.cycle_next, total);
+  const intervalMs = s.interval_ms ?? 0;
+  const fullCycleMs = s.full_cycle_ms ?? 0;
+  const from = (last.finished_at ?? last.started_at).getTime();
+  let completesMs: number | undefined;
+  if (wrapped) completesMs = fullCycleMs ? from + fullCycleMs : undefined;
+  else {
+    const perRound = s.cycle_next - (s.cycle_start ?? 0);
+    if (perRound > 0 && intervalMs) completesMs = from + Math.ceil((total - checked) / perRound) * intervalMs;
+  }
+  return {
+    checked,
+    total,
+    started_at: wrapped ? null : iso(s.cycle_started_ms),
+    completes_at: iso(completesMs),
+    cycles_completed: s.cycles_completed ?? 0,
+    last_completed_at: iso(s.cycle_completed_ms),
+    interval_ms: intervalMs,
+    full_cycle_ms: fullCycleMs,
+    paced_seconds: s.paced_seconds ?? null,
+    over_interval: s.over_interval === 1,
+  };
+}
