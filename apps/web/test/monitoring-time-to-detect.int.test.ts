@@ -107,14 +107,17 @@ for (const { variant, status } of await dbVariants()) {
       });
     });
 
-    it("an NRD-list discovery is first seen in the list; a later CT sighting keeps the first source", async () => {
+    it("an NRD-list discovery is first seen in the list; a later CT sighting keeps the first source and raises nothing", async () => {
       const alert = await discovered("acmebank-help.net", { source: "nrd", feed: "nrd-daily" }, ago(5 * H));
       expect(alert!.reason).toContain("registered 5 h ago, found in the newly registered domains list");
       const id = alert!.lookalike_id!;
       expect((await detail(id)).lookalike.discovered_by).toBe("nrd");
 
       const logged = ago(4 * H);
-      await discovered("acmebank-help.net", { source: "ct", logged_at: logged }, ago(5 * H));
+      // Already followed: the certificate is on its timeline, not a second discovery alert.
+      expect(
+        await discovered("acmebank-help.net", { source: "ct", logged_at: logged }, ago(5 * H)),
+      ).toBeNull();
       const d = await detail(id);
       expect(d.lookalike).toMatchObject({ discovered_by: "nrd", cert_first_seen_at: logged });
       expect(d.detection).toMatchObject({ first_seen_by: "nrd", cert_first_seen_at: logged });

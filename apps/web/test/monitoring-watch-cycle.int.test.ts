@@ -63,7 +63,8 @@ for (const { variant, status } of await dbVariants()) {
       expect(await view()).toEqual({ last_round: null, cycle: null });
 
       const first = await start();
-      expect(first.cycle).toEqual({ offset: 0, interval_ms: HOUR, full_cycle_ms: 4 * HOUR });
+      // A new cycle: all of the full cycle ahead, a round an hour.
+      expect(first.cycle).toEqual({ offset: 0, interval_ms: HOUR, full_cycle_ms: 4 * HOUR, remaining_ms: 4 * HOUR, round_ms: HOUR }); // prettier-ignore
       await finish(first.id, { cycle_total: 1000, cycle_slice: 230, cycle_start: 0, cycle_next: 300, cycle_wrapped: 0, paced_seconds: 45, over_interval: 0 }); // prettier-ignore
       const after1 = await view();
       expect(after1.last_round).toMatchObject({ id: first.id, status: "completed" });
@@ -78,12 +79,15 @@ for (const { variant, status } of await dbVariants()) {
         over_interval: false,
       });
       expect(after1.cycle.started_at).toBe(after1.last_round.started_at);
-      // 700 positions left at 300 a round: three more rounds, an hour apart.
-      const finished = Date.parse(after1.last_round.finished_at);
-      expect(Date.parse(after1.cycle.completes_at) - finished).toBe(3 * HOUR);
+      // The slices spread what is left over the rounds that fit: the cycle completes when due.
+      expect(Date.parse(after1.cycle.completes_at) - Date.parse(after1.cycle.started_at)).toBe(4 * HOUR);
 
       const second = await start();
       expect(second.cycle?.offset).toBe(300);
+      // The same cycle's clock: what is left of its four hours.
+      const sinceStart = Date.now() - Date.parse(after1.cycle.started_at);
+      expect(second.cycle!.remaining_ms).toBeLessThanOrEqual(4 * HOUR - sinceStart + 1000);
+      expect(second.cycle!.remaining_ms).toBeGreaterThan(4 * HOUR - sinceStart - 60_000);
       await finish(second.id, { cycle_total: 1000, cycle_slice: 230, cycle_start: 300, cycle_next: 600, cycle_wrapped: 0 }, "DNS went away"); // prettier-ignore
       expect((await view()).cycle).toMatchObject({ checked: 300 });
 

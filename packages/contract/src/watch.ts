@@ -33,8 +33,8 @@ export type TWatchTracked = z.infer<typeof ZWatchTracked>;
 /**
  * Where the round's slice of the full candidate set starts (issue 28): every candidate beyond the
  * top `max_names` is re-resolved once per `full_cycle_ms`, a slice per round. The web app keeps the
- * position (from the last completed round's stats); the worker, which alone knows the candidate
- * count, sizes the slice from the interval and the full cycle.
+ * position (from the last completed round's stats) and the cycle's clock; the worker, which alone
+ * knows the candidate count, sizes the slice so the candidates left are spread over the rounds left.
  */
 const ZWatchCycle = z.object({
   /** Position in the ranked candidate list where this round's slice starts (0: a new cycle). */
@@ -43,6 +43,13 @@ const ZWatchCycle = z.object({
   interval_ms: z.number().int().min(1),
   /** Every candidate is checked at least once per this long (WATCH_FULL_CYCLE). */
   full_cycle_ms: z.number().int().min(1),
+  /**
+   * Time left until this cycle is due (0: overdue); with `round_ms`, the rounds left to finish it
+   * in. Absent: the slice assumes a round every `interval_ms` from the cycle's start.
+   */
+  remaining_ms: z.number().int().min(0).optional(),
+  /** Time between round starts as they go (the interval, or longer when rounds take longer). */
+  round_ms: z.number().int().min(1).optional(),
 });
 export type TWatchCycle = z.infer<typeof ZWatchCycle>;
 

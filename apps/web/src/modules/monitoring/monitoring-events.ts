@@ -34,6 +34,9 @@ const dateOf = (v: unknown): Date | null => {
   return d && !Number.isNaN(d.getTime()) ? d : null;
 };
 
+/** States of a tracked lookalike whose discovery by another source is no news. */
+const ALREADY_KNOWN = new Set(["registered", "live", "malicious", "takedown_requested", "reemerged"]);
+
 /** Handlers of the monitoring events: `watch_update` (a watch round's results) and `alert`. */
 export function createMonitoringEventHandlers(deps: {
   db: Db;
@@ -63,9 +66,13 @@ export function createMonitoringEventHandlers(deps: {
     let lookalikeId: string | null = null;
     let registeredAt = dateOf(input.finding?.registration_created);
     let link = "/alerts";
+    let known = false;
     if (input.finding && domain.success) {
       const name = domain.data;
       const prev = (await deps.tracking.byNames(input.user_id, "domain", [name])).get(name) ?? null;
+      // Already followed and registered (a scan, the watch or another source saw it first): a
+      // further source sighting it is on its timeline, not a new discovery to alert on.
+      known = input.type === "lookalike.discovered" && prev !== null && ALREADY_KNOWN.has(prev.state);
       const finding = { resolve_status: "registered", ...input.finding };
       const applied = applyLook(prev, {
         userId: input.user_id,
@@ -88,6 +95,13 @@ export function createMonitoringEventHandlers(deps: {
       lookalikeId = saved.id;
       registeredAt = saved.registered_at ?? registeredAt;
       link = `/lookalikes/${saved.id}`;
+    }
+    if (known) {
+      deps.logger.info(
+        { user_id: input.user_id, subject: input.subject, source },
+        "discovery of a known lookalike: no alert",
+      );
+      return null;
     }
     const zone = typeof input.data?.zone === "string" ? input.data.zone : null;
     const detected = detectedPhrase(registeredAt, source, at, zone);

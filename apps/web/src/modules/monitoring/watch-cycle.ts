@@ -18,6 +18,26 @@ export function nextOffset(lastCompleted: { stats: Stats | null } | null): numbe
 }
 
 /**
+ * Where the next round stands in the cycle: its slice's offset, the time left until the cycle is
+ * due (a new cycle has all of it) and how long rounds take from start to start (the interval, or
+ * the last round's run when that was longer), so the worker spreads what is left over the rounds
+ * that still fit.
+ */
+export function cyclePosition(
+  last: (RoundTimes & { stats: Stats | null }) | null,
+  settings: { intervalMs: number; fullCycleMs: number },
+  now: Date,
+): { offset: number; remaining_ms: number; round_ms: number } {
+  const offset = nextOffset(last);
+  const s = last?.stats;
+  const ran = last?.finished_at ? last.finished_at.getTime() - last.started_at.getTime() : 0;
+  const round_ms = Math.max(settings.intervalMs, Math.round(ran));
+  const started = offset === 0 ? undefined : s?.cycle_started_ms;
+  const due = (started ?? now.getTime()) + settings.fullCycleMs;
+  return { offset, remaining_ms: Math.max(0, Math.round(due - now.getTime())), round_ms };
+}
+
+/**
  * The stats stored for a completed round: the worker's, plus the cycle's bookkeeping carried on
  * from the previous completed round. Rounds without a cycle are stored as they came.
  */
@@ -48,7 +68,7 @@ const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).
 /**
  * Where the cycle stands after the last completed round: candidates checked this cycle (every
  * position before the next offset was checked, by the slices or as a top, pinned or tracked
- * name), of how many, and when the cycle should complete at the rate the slices go. Null before
+ * name), of how many, and when the cycle should complete. Null before
  * the first round with a cycle.
  */
 export function cycleView(last: (RoundTimes & { stats: Stats | null }) | null): TWatchCycleView | null {
@@ -60,12 +80,12 @@ export function cycleView(last: (RoundTimes & { stats: Stats | null }) | null): 
   const intervalMs = s.interval_ms ?? 0;
   const fullCycleMs = s.full_cycle_ms ?? 0;
   const from = (last.finished_at ?? last.started_at).getTime();
+  // The slices spread what is left over the rounds that fit before the cycle is due: it completes
+  // then, or with the next round once it is overdue.
   let completesMs: number | undefined;
   if (wrapped) completesMs = fullCycleMs ? from + fullCycleMs : undefined;
-  else {
-    const perRound = s.cycle_next - (s.cycle_start ?? 0);
-    if (perRound > 0 && intervalMs) completesMs = from + Math.ceil((total - checked) / perRound) * intervalMs;
-  }
+  else if (s.cycle_started_ms !== undefined && fullCycleMs)
+    completesMs = Math.max(s.cycle_started_ms + fullCycleMs, from + Math.max(intervalMs, s.duration_ms ?? 0));
   return {
     checked,
     total,

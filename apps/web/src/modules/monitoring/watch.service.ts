@@ -17,7 +17,7 @@ import { contentWatched, type LookFacts } from "./lifecycle.ts";
 import { maliciousBecause } from "./malicious-evidence.ts";
 import { loadPageComparer, type PageComparer } from "./page-similarity.ts";
 import { applyLook, domainEvidenceOf, type AppliedLook } from "./tracking.ts";
-import { carryCycle, nextOffset } from "./watch-cycle.ts";
+import { carryCycle, cyclePosition } from "./watch-cycle.ts";
 import type { TrackingRepository } from "./tracking.repository.ts";
 import type { TrackedRow } from "../../db/rows.ts";
 
@@ -73,7 +73,9 @@ export function createWatchService(deps: {
       else skip.push(t.name);
     }
     const known = new Set([...watched.map((w) => w.domain), ...skip]);
-    const offset = cycle ? nextOffset(await deps.tracking.lastCompletedRound(userId)) : 0;
+    const position = cycle
+      ? cyclePosition(await deps.tracking.lastCompletedRound(userId), cycle, now())
+      : null;
     return {
       watch_id: watchId,
       user_id: userId,
@@ -86,7 +88,7 @@ export function createWatchService(deps: {
       tracked: watched.slice(0, 10_000),
       skip: skip.slice(0, 50_000),
       ...(deps.maxNames !== undefined ? { max_names: deps.maxNames } : {}),
-      ...(cycle && { cycle: { offset, interval_ms: cycle.intervalMs, full_cycle_ms: cycle.fullCycleMs } }),
+      ...(cycle && position && { cycle: { ...position, interval_ms: cycle.intervalMs, full_cycle_ms: cycle.fullCycleMs } }), // prettier-ignore
     };
   }
 

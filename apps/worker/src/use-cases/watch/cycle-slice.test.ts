@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TWatchRequest } from "@brandwarden/contract/watch";
-import { sliceSize, takeCycleSlice } from "./cycle-slice.ts";
+import { roundShare, sliceSize, takeCycleSlice } from "./cycle-slice.ts";
 import { buildRoundList } from "./watchlist.ts";
 
 const HOUR = 3_600_000;
@@ -116,5 +116,33 @@ describe("the full candidate set on a cycle", () => {
     const { names, cycle } = buildRoundList(request(), 100, () => ranked);
     expect(cycle).toBeNull();
     expect(names).toHaveLength(100);
+  });
+
+  it("spreads what is left of a cycle over the rounds that still fit before it is due", () => {
+    const clock = { offset: 0, interval_ms: HOUR, full_cycle_ms: 4 * HOUR };
+    // On time: 1,000 left, three hours and three rounds left.
+    expect(roundShare(1000, 4000, { ...clock, remaining_ms: 3 * HOUR, round_ms: HOUR })).toBe(334);
+    // Rounds running two hours each: two fit, each takes half.
+    expect(roundShare(1000, 4000, { ...clock, remaining_ms: 4 * HOUR, round_ms: 2 * HOUR })).toBe(500);
+    // Overdue (the worker was away): the round takes all that is left.
+    expect(roundShare(1000, 4000, { ...clock, remaining_ms: 0, round_ms: HOUR })).toBe(1000);
+    // A round never counts shorter than the interval.
+    expect(roundShare(1000, 4000, { ...clock, remaining_ms: 2 * HOUR, round_ms: 60_000 })).toBe(500);
+    // Without the clock: the rest over full cycle / interval rounds.
+    expect(roundShare(1000, 4000, clock)).toBe(sliceSize(4000, HOUR, 4 * HOUR));
+    expect(roundShare(0, 4000, { ...clock, remaining_ms: 0 })).toBe(0);
+  });
+
+  it("takes a round's share from the slice's offset on, so a late cycle catches up", () => {
+    const ranked = candidates(1000);
+    const late = takeCycleSlice(ranked, () => false, {
+      offset: 600,
+      interval_ms: HOUR,
+      full_cycle_ms: 4 * HOUR,
+      remaining_ms: HOUR,
+      round_ms: HOUR,
+    });
+    expect(late.names).toHaveLength(400); // the 400 left, in the one round left
+    expect(late).toMatchObject({ start: 600, next: 0, wrapped: true });
   });
 });

@@ -26,7 +26,21 @@ export interface CycleSlice<T> {
 }
 
 /**
- * The slice from `cycle.offset` on: up to `sliceSize` candidates that `covered` does not already
+ * How many of the `left` candidates not yet checked this cycle this round takes: an even share of
+ * the rounds that still fit before the cycle is due, so rounds that run longer than the interval,
+ * or a worker that was away, still complete the cycle on time (an overdue cycle takes all that is
+ * left). Without the cycle's clock, `sliceSize` of the whole rest.
+ */
+export function roundShare(left: number, rest: number, cycle: TWatchCycle): number {
+  if (left <= 0) return 0;
+  if (cycle.remaining_ms === undefined) return sliceSize(rest, cycle.interval_ms, cycle.full_cycle_ms);
+  const step = Math.max(cycle.round_ms ?? cycle.interval_ms, cycle.interval_ms);
+  const rounds = Math.max(1, Math.floor(cycle.remaining_ms / step));
+  return Math.min(left, Math.ceil(left / rounds));
+}
+
+/**
+ * The slice from `cycle.offset` on: up to `roundShare` candidates that `covered` does not already
  * check. An offset past the end (the profile changed and the list shrank) is clamped: that round
  * completes the cycle with an empty slice, and the next starts again from the top.
  */
@@ -38,8 +52,10 @@ export function takeCycleSlice<T extends { domain: string }>(
   const total = ranked.length;
   let rest = 0;
   for (const r of ranked) if (!covered(r.domain)) rest++;
-  const size = sliceSize(rest, cycle.interval_ms, cycle.full_cycle_ms);
   const start = Math.min(cycle.offset, total);
+  let left = 0;
+  for (let k = start; k < total; k++) if (!covered(ranked[k]!.domain)) left++;
+  const size = roundShare(left, rest, cycle);
   const names: T[] = [];
   let i = start;
   while (i < total && names.length < size) {
