@@ -8,8 +8,7 @@ import { ZIsoDate } from "./common.ts";
 
 /** Sources that can see a lookalike first (a tracked lookalike's `discovered_by`). */
 export const DETECTION_SOURCES = ["scan", "watch", "pinned", "ct", "zone", "nrd"] as const;
-const ZDetectionSource = z.enum(DETECTION_SOURCES);
-export type TDetectionSource = z.infer<typeof ZDetectionSource>;
+export type TDetectionSource = (typeof DETECTION_SOURCES)[number];
 
 /** Each source by name, as a table row heads it. */
 export const DETECTION_SOURCE_NAMES: Record<TDetectionSource, string> = {

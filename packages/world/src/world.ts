@@ -40,7 +40,7 @@ export interface StartWorldOptions {
 }
 
 /** What the registries publish, when the world was started with `publications`. */
-export interface WorldPublications {
+interface WorldPublications {
   /** Where the `<tld>.zone.gz` files are (ZONE_FILES). */
   zonesDir: string;
   /** The 1-day NRD list (NRD_FEED_URL). */

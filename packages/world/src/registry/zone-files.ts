@@ -27,7 +27,7 @@ export const publishesZone = (tld: string) => !/^[a-z]{2}$/.test(tld) && !tld.st
 export const tldOf = (domain: string) => domain.slice(domain.lastIndexOf(".") + 1);
 
 /** One TLD's master file text (names in a stable, hash-scattered order, like a real dump). */
-export function zoneFileText(
+function zoneFileText(
   tld: string,
   names: readonly Registration[],
   opts: { serial: number; glue: (host: string) => string[] },

@@ -22,7 +22,7 @@ export interface RunningNrdFeed extends Listening {
   fetches: Map<string, number>;
 }
 
-export function nrdListText(registrations: readonly Registration[], days: number, now: Date): string {
+function nrdListText(registrations: readonly Registration[], days: number, now: Date): string {
   const since = now.getTime() - days * DAY_MS;
   const names = registrations
     .filter((r) => Date.parse(r.created) >= since)

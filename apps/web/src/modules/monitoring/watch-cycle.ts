@@ -13,7 +13,7 @@ interface RoundTimes {
 }
 
 /** Where the next round's slice starts: the last completed round's next offset (a failed round does not advance). */
-export function nextOffset(lastCompleted: { stats: Stats | null } | null): number {
+function nextOffset(lastCompleted: { stats: Stats | null } | null): number {
   return lastCompleted?.stats?.cycle_next ?? 0;
 }
 
