@@ -11,7 +11,12 @@ const DEMO_EMAIL = "demo@brandwarden.local";
 async function startDemoWorld(): Promise<World> {
   const scenario = await loadDemoScenario();
   try {
-    return await startWorld(scenario, { dns: DEFAULT_DNS, rdap: DEFAULT_RDAP, whois: DEFAULT_WHOIS });
+    return await startWorld(scenario, {
+      dns: DEFAULT_DNS,
+      rdap: DEFAULT_RDAP,
+      whois: DEFAULT_WHOIS,
+      publications: true,
+    });
   } catch (err) {
     console.error(`world: default ports unavailable (${(err as Error).message}); using random ports`);
     return startWorld(scenario, {
@@ -20,6 +25,7 @@ async function startDemoWorld(): Promise<World> {
       whois: "127.0.10.43:0",
       httpPort: 0,
       httpsPort: 0,
+      publications: true,
     });
   }
 }
@@ -51,6 +57,8 @@ export async function runDemo(): Promise<void> {
     webhook_url: world.env.WEBHOOK_RECEIVER_URL ?? null,
   });
   const scan = await services.scans.start({ id: user.id, admin: true });
+  // The registries' day is an hour here: the zone files change while the demo runs.
+  const days = setInterval(() => void world.publications?.publishZones().catch(() => undefined), 3_600_000);
   const url = running.web.url.replace("127.0.0.1", "localhost");
   console.log(
     [
@@ -64,11 +72,13 @@ export async function runDemo(): Promise<void> {
     ].join("\n"),
   );
   await new Promise<void>((resolve) => {
-    const stop = () =>
+    const stop = () => {
+      clearInterval(days);
       void running
         .stop()
         .then(() => world.stop())
         .then(resolve);
+    };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });

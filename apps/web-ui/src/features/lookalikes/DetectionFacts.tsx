@@ -1,4 +1,5 @@
-import { foundByPhrase, humanDuration, type TDetectionFacts } from "@brandwarden/contract/time-to-detect";
+import { foundByPhrase, humanDuration } from "@brandwarden/contract/detection-words";
+import type { TDetectionFacts } from "@brandwarden/contract/time-to-detect";
 import { dateTime } from "../../lib/format.ts";
 import "./lookalikes.css";
 

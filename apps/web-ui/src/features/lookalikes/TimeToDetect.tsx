@@ -3,7 +3,7 @@ import {
   DETECTION_SOURCE_NAMES,
   humanDuration,
   type TDetectionSource,
-} from "@brandwarden/contract/time-to-detect";
+} from "@brandwarden/contract/detection-words";
 import type { TTimeToDetectView } from "@brandwarden/contract/browser/monitoring";
 import { messageOf } from "../../api/client.ts";
 import { monitoringApi } from "../../api/endpoints.ts";

@@ -1,5 +1,5 @@
 import type { TChangeCounts, TChangeKind, TFieldChange } from "@brandwarden/contract/monitoring";
-import { foundByPhrase, humanDuration } from "@brandwarden/contract/time-to-detect";
+import { foundByPhrase, humanDuration } from "@brandwarden/contract/detection-words";
 import type { AlertInput } from "../alerts/alerts.service.ts";
 import { describeChanges } from "./finding-diff.ts";
 import type { TrackedRow } from "../../db/rows.ts";

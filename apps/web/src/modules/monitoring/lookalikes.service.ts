@@ -1,6 +1,6 @@
 import type { TLifecycleState, TObservation, TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import type { TChangesView, TTimeToDetectView } from "@brandwarden/contract/browser/monitoring";
-import { DETECTION_SOURCES } from "@brandwarden/contract/time-to-detect";
+import { DETECTION_SOURCES } from "@brandwarden/contract/detection-words";
 import type { TLabel, TSeverity } from "@brandwarden/contract/common";
 import { invalid, notFound } from "@brandwarden/platform/http/app-error";
 import type { Db, DbOrTx } from "../../db/client.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foundByPhrase, humanDuration } from "./time-to-detect.ts";
+import { foundByPhrase, humanDuration } from "./detection-words.ts";
 
 const MIN = 60_000;
 const H = 60 * MIN;
