@@ -70,9 +70,8 @@ const workerLayers = [
   forbid(
     "worker-use-cases-independent",
     "A use case (apps/worker/src/use-cases/<name>) does not import another one: share through a capability or " +
-      "a port. The exceptions are takedowns -> reports (worker-takedowns-use-reports) and zone-watch -> " +
-      "ct-follower (worker-zone-watch-uses-ct-follower).",
-    [`${W}use-cases/([^/]+)/`, `${W}use-cases/(takedowns|zone-watch)/`],
+      "a port. The one exception is takedowns -> reports (worker-takedowns-use-reports).",
+    [`${W}use-cases/([^/]+)/`, `${W}use-cases/takedowns/`],
     [`${W}use-cases/`, `${W}use-cases/$1/`],
   ),
   forbid(
@@ -81,14 +80,6 @@ const workerLayers = [
       "logger): takedowns may import reports, and no other use case.",
     [`${W}use-cases/takedowns/`],
     [`${W}use-cases/`, `${W}use-cases/(takedowns|reports)/`],
-  ),
-  forbid(
-    "worker-zone-watch-uses-ct-follower",
-    "Zone files and newly-registered-domains lists are discovery sources beside CT: zone-watch uses the CT " +
-      "follower's brand registry, name assessor, discovery sink and lease (one matcher, one seen-key space), " +
-      "and imports no other use case.",
-    [`${W}use-cases/zone-watch/`],
-    [`${W}use-cases/`, `${W}use-cases/(zone-watch|ct-follower)/`],
   ),
   forbid(
     "worker-use-cases-and-wiring-no-upward",

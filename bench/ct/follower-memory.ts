@@ -10,7 +10,7 @@ import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import type { WorldCa } from "@brandwarden/world/tls/ca";
 import { Agent } from "undici";
 import { createCtClient } from "@brandwarden/worker/capabilities/discovery/ct/ct-client";
-import { createBrandRegistry } from "@brandwarden/worker/use-cases/ct-follower/brand-registry";
+import { createBrandRegistry } from "@brandwarden/worker/capabilities/discovery/follow/brand-registry";
 import { createCtFollower } from "@brandwarden/worker/use-cases/ct-follower/ct-follower";
 import { undiciGet } from "@brandwarden/worker/capabilities/discovery/ct/http-get";
 

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCtClient } from "../../capabilities/discovery/ct/ct-client.ts";
 import { undiciGet } from "../../capabilities/discovery/ct/http-get.ts";
 import { sourcesFromUrls } from "../../capabilities/discovery/ct/log-list.ts";
-import type { NameAssessor } from "./assess-name.ts";
-import { createBrandRegistry } from "./brand-registry.ts";
+import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
+import { createBrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
 import { createCtFollower, ctLogKey, type FollowerOptions } from "./ct-follower.ts";
-import type { LookalikeDiscovered } from "./discovered-alert.ts";
+import type { LookalikeDiscovered } from "../../capabilities/discovery/follow/discovered-alert.ts";
 
 const CONTOSO: TMonitoredBrand = {
   user_id: "11111111-1111-4111-8111-111111111111",

@@ -6,10 +6,13 @@ import type { CtClient, CtEntry } from "../../capabilities/discovery/ct/ct-clien
 import { verifiedTreeSize } from "../../capabilities/discovery/ct/ct-discovery.ts";
 import { defaultSleep } from "../../capabilities/discovery/ct/http-get.ts";
 import type { CtLogSource } from "../../capabilities/discovery/ct/log-list.ts";
-import type { NameAssessor } from "./assess-name.ts";
-import type { BrandRegistry } from "./brand-registry.ts";
-import { discoverySeenKey, type DiscoverySink } from "./discovered-alert.ts";
-import { createLogLease, type Clock } from "./lease.ts";
+import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
+import type { BrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import {
+  discoverySeenKey,
+  type DiscoverySink,
+} from "../../capabilities/discovery/follow/discovered-alert.ts";
+import { createLogLease, type Clock } from "../../capabilities/discovery/follow/lease.ts";
 
 /**
  * Follows one CT log: each round reads from the checkpoint to the tree head (at most

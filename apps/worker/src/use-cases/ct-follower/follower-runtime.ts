@@ -5,11 +5,11 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import { clientFor, ctLogSources, type CtConfig } from "../../capabilities/discovery/ct/ct-discovery.ts";
 import { defaultSleep, type HttpGet } from "../../capabilities/discovery/ct/http-get.ts";
 import type { CtLogSource } from "../../capabilities/discovery/ct/log-list.ts";
-import type { NameAssessor } from "./assess-name.ts";
-import type { BrandRegistry } from "./brand-registry.ts";
+import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
+import type { BrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
 import { createCtFollower, type CtFollower } from "./ct-follower.ts";
-import type { DiscoverySink } from "./discovered-alert.ts";
-import type { Clock } from "./lease.ts";
+import type { DiscoverySink } from "../../capabilities/discovery/follow/discovered-alert.ts";
+import type { Clock } from "../../capabilities/discovery/follow/lease.ts";
 
 /**
  * The worker's CT followers: one per log (CT_LOGS, or the log list's usable logs, fetched again

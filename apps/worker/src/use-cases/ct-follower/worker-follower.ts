@@ -6,9 +6,9 @@ import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
 import type { BrandsApi, ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import type { Resolver } from "../../capabilities/resolve/types.ts";
 import type { HttpGet } from "../../capabilities/discovery/ct/http-get.ts";
-import { createNameAssessor } from "./assess-name.ts";
-import { createBrandRegistry } from "./brand-registry.ts";
-import { alertEventSink, type AlertPublisher } from "./discovered-alert.ts";
+import { createNameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
+import { createBrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import { alertEventSink, type AlertPublisher } from "../../capabilities/discovery/follow/discovered-alert.ts";
 import { createCtFollowerRuntime, type CtFollowerRuntime } from "./follower-runtime.ts";
 
 /** The worker's CT followers when CT_FOLLOW is on and logs are configured; null otherwise. */

@@ -1,11 +1,11 @@
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
-import type { NameAssessor } from "../ct-follower/assess-name.ts";
-import type { BrandRegistry } from "../ct-follower/brand-registry.ts";
+import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
+import type { BrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
 import {
   discoverySeenKey,
   type DiscoverySink,
   type LookalikeDiscovered,
-} from "../ct-follower/discovered-alert.ts";
+} from "../../capabilities/discovery/follow/discovered-alert.ts";
 
 /**
  * A name from a zone file or a newly-registered-domains list, matched against every user's brand

@@ -9,8 +9,8 @@ import { blockedAddressMessage } from "../../lib/network-errors.ts";
 import type { GuardedFetch } from "../../ports/http/http.port.ts";
 import { namesOf } from "../../capabilities/discovery/zone/zone-source.ts";
 import { defaultSleep } from "../../capabilities/discovery/ct/http-get.ts";
-import type { BrandRegistry } from "../ct-follower/brand-registry.ts";
-import { createLogLease, type Clock } from "../ct-follower/lease.ts";
+import type { BrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import { createLogLease, type Clock } from "../../capabilities/discovery/follow/lease.ts";
 import type { DiscoveryHandOff } from "./hand-off.ts";
 
 /**

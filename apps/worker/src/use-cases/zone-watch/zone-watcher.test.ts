@@ -6,9 +6,12 @@ import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { NameAssessor } from "../ct-follower/assess-name.ts";
-import { createBrandRegistry } from "../ct-follower/brand-registry.ts";
-import { discoveredAlert, type LookalikeDiscovered } from "../ct-follower/discovered-alert.ts";
+import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
+import { createBrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import {
+  discoveredAlert,
+  type LookalikeDiscovered,
+} from "../../capabilities/discovery/follow/discovered-alert.ts";
 import { createDiscoveryHandOff } from "./hand-off.ts";
 import { createZoneWatcher } from "./zone-watcher.ts";
 

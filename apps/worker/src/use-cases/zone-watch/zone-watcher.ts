@@ -5,8 +5,8 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import { diffAgainstKept, type ZoneDiff } from "../../capabilities/discovery/zone/zone-diff.ts";
 import { namesOfFile, zoneFileName } from "../../capabilities/discovery/zone/zone-source.ts";
 import { defaultSleep } from "../../capabilities/discovery/ct/http-get.ts";
-import type { BrandRegistry } from "../ct-follower/brand-registry.ts";
-import { createLogLease, type Clock, type LogLease } from "../ct-follower/lease.ts";
+import type { BrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import { createLogLease, type Clock, type LogLease } from "../../capabilities/discovery/follow/lease.ts";
 import { HandOffError, type DiscoveryHandOff } from "./hand-off.ts";
 
 /**

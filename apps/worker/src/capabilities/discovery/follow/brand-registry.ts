@@ -1,5 +1,5 @@
 import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
-import { createBrandIndex, type BrandIndex } from "../../capabilities/discovery/match/brand-index.ts";
+import { createBrandIndex, type BrandIndex } from "../match/brand-index.ts";
 import type { Clock } from "./lease.ts";
 
 /**

@@ -2,14 +2,14 @@ import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 import { DEFAULT_DOMAIN_WEIGHTS } from "@brandwarden/contract/signals";
 import type { TWatchFinding } from "@brandwarden/contract/watch";
 import { toUnicode } from "punycode";
-import type { Enricher } from "../../capabilities/enrich/enricher.ts";
-import { feedQueryOf } from "../../capabilities/feeds/feed-index.ts";
-import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
-import { registrableOf } from "../../capabilities/lookalike/psl.ts";
-import type { Resolver } from "../../capabilities/resolve/types.ts";
-import { brandContextFromScan } from "../../capabilities/brand/brand-context.ts";
-import type { DomainEvidence } from "../../capabilities/scoring/evidence.ts";
-import { scoreFinding } from "../../capabilities/scoring/score.ts";
+import type { Enricher } from "../../enrich/enricher.ts";
+import { feedQueryOf } from "../../feeds/feed-index.ts";
+import type { FeedLoadResult } from "../../feeds/loader.ts";
+import { registrableOf } from "../../lookalike/psl.ts";
+import type { Resolver } from "../../resolve/types.ts";
+import { brandContextFromScan } from "../../brand/brand-context.ts";
+import type { DomainEvidence } from "../../scoring/evidence.ts";
+import { scoreFinding } from "../../scoring/score.ts";
 import type { Clock } from "./lease.ts";
 
 /**

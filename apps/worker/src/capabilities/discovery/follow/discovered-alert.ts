@@ -1,7 +1,7 @@
 import type { TAlertRaise } from "@brandwarden/contract/alerts";
 import type { TWatchFinding } from "@brandwarden/contract/watch";
-import type { MatchRule } from "../../capabilities/discovery/match/brand-index.ts";
-import type { CtLogSource } from "../../capabilities/discovery/ct/log-list.ts";
+import type { MatchRule } from "../match/brand-index.ts";
+import type { CtLogSource } from "../ct/log-list.ts";
 
 /**
  * What a discovery source hands on for every new match: the brand's user, the name as an enriched,
