@@ -39,6 +39,7 @@ export function LookalikesPage() {
         <p className="muted">Each lookalike followed across scans and watches, with where it stands.</p>
       </div>
       <WatchStatus />
+      <TimeToDetect />
       <div className="filters" role="search" aria-label="Filter lookalikes">
         <select aria-label="State" value={state} onChange={(e) => (setState(e.target.value), setPage(1))}>
           <option value="">Any state</option>
@@ -50,7 +51,6 @@ export function LookalikesPage() {
         </select>
       </div>
       <ErrorBanner error={error} onRetry={() => void load()} />
-      <TimeToDetect />
       {!data && !error && <Loading label="Loading lookalikes…" />}
       {data && data.total === 0 && (
         <div className="card">
