@@ -3,7 +3,7 @@
  * per round, paced per name server at WATCH_QPS.
  *
  * Two name servers on loopback (answering NXDOMAIN, as most lookalikes are), in a child process so
- * that our event loop does not bunch their clocks, record when each query arrives. A cycle over at least 50,000 candidates (a brand with three owned domains) runs round
+ * that our event loop does not bunch their clocks, record when each query arrives. A cycle over at least 50,000 candidates (a brand with four owned domains) runs round
  * after round, as the web app chains them (full cycle = ROUNDS intervals, the top WATCH_MAX_NAMES
  * every round), through the watch's own resolver (wiring/watch-resolver.ts). Printed:
  *   - names checked per second against the bound, WATCH_QPS × name servers;
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   });
   const resolver = watchResolverOn(clients, { qps: QPS, timeoutMs: 2000 });
   const count = clients.length;
-  const brand = { brand_name: "Acme Bank", keywords: ["bank", "login"], owned_domains: ["acmebank.com", "acmebank.net", "acmebank.org"] }; // prettier-ignore
+  const brand = { brand_name: "Acme Bank", keywords: ["bank", "login"], owned_domains: ["acmebank.com", "acmebank.net", "acmebank.org", "acmebank.de"] }; // prettier-ignore
   const t0 = performance.now();
   const ranked = rankPermutations(brand);
   console.log(`Watch cycle benchmark: ${fmt(ranked.length)} candidates of ${brand.owned_domains.join(", ")} (ranked in ${fmt(performance.now() - t0)} ms), top ${fmt(MAX_NAMES)} every round, full cycle = ${ROUNDS} intervals; WATCH_QPS=${QPS} (default 50, raised to keep the run short) × ${count} name servers`); // prettier-ignore
