@@ -20,6 +20,7 @@ import { loadTrustedCas } from "./ports/http/http-client.ts";
 import { createGuardedFetch } from "./ports/http/guarded-fetch.ts";
 import { createSocialRuntime } from "./wiring/social-runtime.ts";
 import { createAiSettings } from "./ports/llm/ai-settings.ts";
+import { createDiscoveryKit } from "./capabilities/discovery/follow/discovery-kit.ts";
 import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.ts";
 import { createWorkerZoneWatch } from "./use-cases/zone-watch/worker-zone-watch.ts";
 import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
@@ -132,36 +133,27 @@ export function createWorkerContainer(
     },
   });
   /** Certificate Transparency followers (CT_FOLLOW): every user's brand, alerts on new names. Started by startWorker. */
+  // The discovery sources' shared brands, assessor and sink (CT follower, zone files, NRD list).
+  const discovery = createDiscoveryKit({
+    web,
+    resolver,
+    enricher,
+    loadFeeds: () => feedLoader.load(),
+    publisher,
+    refreshMs: config.pipeline.ct.brandsRefreshMs,
+    logger,
+  });
+  // Their positions must outlive a restart: the durable store where embedded mode has one.
+  const discoveryKv = infra.checkpointKv ?? infra.kv;
   const ctFollower =
     opts.withWeb === false
       ? null
-      : createWorkerCtFollower({
-          config,
-          get: ctHttpGet(config),
-          // Its log positions must outlive a restart: the durable store where embedded mode has one.
-          kv: infra.checkpointKv ?? infra.kv,
-          logger,
-          web,
-          resolver,
-          enricher,
-          loadFeeds: () => feedLoader.load(),
-          publisher,
-        });
+      : createWorkerCtFollower({ config, get: ctHttpGet(config), kv: discoveryKv, logger, discovery });
   /** Zone files (ZONE_FILES) and the newly-registered-domains list (NRD_FEED_URL). Started by startWorker. */
   const zoneWatch =
     opts.withWeb === false
       ? null
-      : createWorkerZoneWatch({
-          config,
-          kv: infra.checkpointKv ?? infra.kv,
-          logger,
-          web,
-          resolver,
-          enricher,
-          loadFeeds: () => feedLoader.load(),
-          publisher,
-          fetch: feedHttp.fetch,
-        });
+      : createWorkerZoneWatch({ config, kv: discoveryKv, logger, discovery, fetch: feedHttp.fetch });
   return {
     config,
     infra,

@@ -1,4 +1,3 @@
-import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import { createSilentLogger } from "@brandwarden/platform/logger/logger";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
@@ -11,25 +10,9 @@ import { undiciGet } from "../../capabilities/discovery/ct/http-get.ts";
 import { sourcesFromUrls } from "../../capabilities/discovery/ct/log-list.ts";
 import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
 import { createBrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import { CONTOSO, FABRIKAM } from "../../capabilities/discovery/follow/test-brands.ts";
 import { createCtFollower, ctLogKey, type FollowerOptions } from "./ct-follower.ts";
 import type { LookalikeDiscovered } from "../../capabilities/discovery/follow/discovered-alert.ts";
-
-const CONTOSO: TMonitoredBrand = {
-  user_id: "11111111-1111-4111-8111-111111111111",
-  brand_name: "Contoso Pay",
-  brand_names: ["Contoso Pay"],
-  keywords: [],
-  owned_domains: ["contosopay.com"],
-  domain_profiles: [],
-};
-const FABRIKAM: TMonitoredBrand = {
-  user_id: "22222222-2222-4222-8222-222222222222",
-  brand_name: "Fabrikam",
-  brand_names: ["Fabrikam"],
-  keywords: [],
-  owned_domains: ["fabrikam.net"],
-  domain_profiles: [],
-};
 
 describe("the CT follower", () => {
   let log: RunningCtLog;

@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGuardedFetch } from "../../ports/http/guarded-fetch.ts";
 import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
 import { createBrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import { CONTOSO } from "../../capabilities/discovery/follow/test-brands.ts";
 import {
   discoveredAlert,
   type LookalikeDiscovered,
@@ -19,14 +19,6 @@ import {
 import { createDiscoveryHandOff } from "./hand-off.ts";
 import { createNrdPoller, nrdSourceOf, type NrdSource } from "./nrd-poller.ts";
 
-const CONTOSO: TMonitoredBrand = {
-  user_id: "11111111-1111-4111-8111-111111111111",
-  brand_name: "Contoso Pay",
-  brand_names: ["Contoso Pay"],
-  keywords: [],
-  owned_domains: ["contosopay.com"],
-  domain_profiles: [],
-};
 /** A real published list (WhoisDS, 2026-01-01) with two lookalikes of the test brand added. */
 const REAL_LIST = readFileSync(
   new URL("../../../samples/zones/whoisds-nrd-2026-01-01.txt", import.meta.url),

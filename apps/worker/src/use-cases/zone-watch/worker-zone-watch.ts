@@ -3,21 +3,15 @@ import { randomBytes } from "node:crypto";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "../../config.ts";
-import type { Enricher } from "../../capabilities/enrich/enricher.ts";
-import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
-import type { Resolver } from "../../capabilities/resolve/types.ts";
 import type { GuardedFetch } from "../../ports/http/http.port.ts";
-import type { BrandsApi, ScoringApi } from "../../ports/web-api/web-api.port.ts";
-import { createNameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
-import { createBrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
-import { alertEventSink, type AlertPublisher } from "../../capabilities/discovery/follow/discovered-alert.ts";
+import type { DiscoveryKit } from "../../capabilities/discovery/follow/discovery-kit.ts";
 import { createDiscoveryHandOff } from "./hand-off.ts";
 import { createNrdPoller, nrdSourceOf } from "./nrd-poller.ts";
 import { createZoneWatcher } from "./zone-watcher.ts";
 
 /**
  * The worker's zone-file watcher (ZONE_FILES) and newly-registered-domains poller (NRD_FEED_URL),
- * each in its own loop, sharing one brand registry, assessor and sink; null when neither is
+ * each in its own loop, on the worker's discovery kit (brands, assessor, sink); null when neither is
  * configured. `stop` ends the loops (a long read stops at its next batch) and gives leases up.
  */
 export interface ZoneWatchRuntime {
@@ -29,37 +23,20 @@ export function createWorkerZoneWatch(deps: {
   config: WorkerConfig;
   kv: KeyValueStore;
   logger: Logger;
-  web: BrandsApi & Pick<ScoringApi, "getWeights">;
-  resolver: Pick<Resolver, "resolveDomain">;
-  enricher: Pick<Enricher, "enrichLookalike">;
-  loadFeeds: () => Promise<FeedLoadResult>;
-  publisher: AlertPublisher;
+  discovery: DiscoveryKit;
   /** The SSRF-guarded fetch (the threat feeds'): ALLOW_PRIVATE_NETWORK applies to the NRD list too. */
   fetch: GuardedFetch;
 }): ZoneWatchRuntime | null {
   const { zones, nrd } = deps.config.pipeline;
   if (!zones.dir && !nrd.url) return null;
-  const clock = { now: () => Date.now() };
+  const { clock, brands, assessor, sink } = deps.discovery;
   const owner = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const logger = deps.logger.child({ component: "zone-watch" });
-  const brands = createBrandRegistry({
-    load: () => deps.web.getMonitoredBrands(),
-    refreshMs: deps.config.pipeline.ct.brandsRefreshMs,
-    clock,
-    onError: (err) => logger.warn({ err }, "zone watch: brands unavailable"),
-  });
   const handOff = createDiscoveryHandOff({
     kv: deps.kv,
     prefix: deps.config.eventChannelPrefix,
-    sink: alertEventSink(deps.publisher),
-    assessor: createNameAssessor({
-      resolver: deps.resolver,
-      enricher: deps.enricher,
-      weights: async (userId) => (await deps.web.getWeights(userId)).weights,
-      feeds: deps.loadFeeds,
-      clock,
-      onError: (what, err) => logger.warn({ err }, `zone watch: ${what} unavailable`),
-    }),
+    sink,
+    assessor,
   });
   const common = {
     kv: deps.kv,

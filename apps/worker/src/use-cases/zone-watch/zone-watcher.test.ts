@@ -2,35 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { TMonitoredBrand } from "@brandwarden/contract/monitored-brands";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
 import type { KeyValueStore } from "@brandwarden/platform/kv/kv";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
 import { createBrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
+import { CONTOSO, FABRIKAM } from "../../capabilities/discovery/follow/test-brands.ts";
 import {
   discoveredAlert,
   type LookalikeDiscovered,
 } from "../../capabilities/discovery/follow/discovered-alert.ts";
 import { createDiscoveryHandOff } from "./hand-off.ts";
 import { createZoneWatcher } from "./zone-watcher.ts";
-
-const CONTOSO: TMonitoredBrand = {
-  user_id: "11111111-1111-4111-8111-111111111111",
-  brand_name: "Contoso Pay",
-  brand_names: ["Contoso Pay"],
-  keywords: [],
-  owned_domains: ["contosopay.com"],
-  domain_profiles: [],
-};
-const FABRIKAM: TMonitoredBrand = {
-  user_id: "22222222-2222-4222-8222-222222222222",
-  brand_name: "Fabrikam",
-  brand_names: ["Fabrikam"],
-  keywords: [],
-  owned_domains: ["fabrikam.net"],
-  domain_profiles: [],
-};
 
 const czds = (tld: string, labels: string[]) =>
   [`${tld}.\t900\tin\tsoa\ta.nic.${tld}. hostmaster.nic.${tld}. 1 1800 900 604800 86400`]
