@@ -155,14 +155,14 @@ describe("coverage between scans: the whole candidate set, zone files and the NR
       .where(and(eq(alerts.user_id, userId), eq(alerts.type, "lookalike.discovered")));
     expect(discoveries.filter((a) => [tail, zoneName, nrdName].includes(a.subject)).map((a) => a.subject).sort()).toEqual([zoneName, nrdName].sort()); // prettier-ignore
 
-    // The cycle reached the tail within one full cycle of the registration.
+    // The cycle's slice found it (how soon, in rounds, is the worker's watch-cycle test: a wall-clock
+    // bound here would depend on the machine's load).
     const cycle = (await lookalikes.watchCycle(userId))!;
     expect(cycle).not.toBeNull();
     expect(cycle.total).toBeGreaterThan(20_000);
     const seen = await lookalikes.detail(userId, String(fromWatch.link).split("/").pop()!);
-    expect(Date.parse(seen.detection.first_seen_at) - registeredAt.getTime()).toBeLessThan(
-      cycle.full_cycle_ms + 30_000,
-    );
+    expect(seen.timeline[0]).toMatchObject({ source: "watch", note: "registered (cycle)" });
+    expect(Date.parse(seen.detection.first_seen_at)).toBeGreaterThanOrEqual(registeredAt.getTime());
     expect(seen.detection).toMatchObject({ first_seen_by: "watch", pre_existing: false });
 
     // Time to detect counts each source that saw one of these first.
