@@ -8,6 +8,7 @@ import { registerWorkerHealth } from "./use-cases/health/health.routes.ts";
 import { registerScanRoutes } from "./use-cases/scan/scan.routes.ts";
 import { registerReportRoutes } from "./use-cases/reports/report.routes.ts";
 import { registerTakedownRoutes } from "./use-cases/takedowns/takedown.routes.ts";
+import { registerTakedownCaseRoutes } from "./use-cases/takedowns/takedown-cases.routes.ts";
 import { registerSocialEnrichRoutes } from "./use-cases/owned-profiles/social-enrich.routes.ts";
 import { registerDomainEnrichRoutes } from "./use-cases/owned-profiles/domain-enrich.routes.ts";
 import { registerKeywordRoutes } from "./use-cases/keywords/keywords.routes.ts";
@@ -46,6 +47,7 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
         polish: createAiPolish(container.ai),
         logger: infra.logger,
       });
+      registerTakedownCaseRoutes(api, container.takedowns);
       registerAiRoutes(api, {
         web: container.web,
         ai: container.ai,

@@ -25,6 +25,7 @@ import { createWorkerCtFollower } from "./use-cases/ct-follower/worker-follower.
 import { createWorkerZoneWatch } from "./use-cases/zone-watch/worker-zone-watch.ts";
 import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
 import { createWatchlistCache } from "./use-cases/watch/watchlist.ts";
+import { takedownCaseDeps } from "./wiring/takedowns.ts";
 
 /** The adapters a worker runs on; `adapters.ts` builds real ones, tests may pass others. */
 export interface WorkerAdapters {
@@ -154,10 +155,18 @@ export function createWorkerContainer(
     opts.withWeb === false
       ? null
       : createWorkerZoneWatch({ config, kv: discoveryKv, logger, discovery, fetch: feedHttp.fetch });
+  /** Takedown cases' evidence packs, recipients and down checks (issue 29). */
+  const takedowns = takedownCaseDeps({
+    web,
+    enricher,
+    social,
+    checkBudgetMs: config.enrich.httpTimeoutMs * 6,
+  });
   return {
     config,
     infra,
     runner,
+    takedowns,
     enricher,
     social,
     web,

@@ -26,6 +26,26 @@ export interface TlsInspection {
   validationError: string | null;
   /** Certificate age in days at inspection time. */
   ageDays: number | null;
+  /** The chain the server sent, leaf first, as PEM (evidence packs keep it). */
+  chainPem: string[];
+}
+
+const pem = (der: Buffer) =>
+  `-----BEGIN CERTIFICATE-----\n${der.toString("base64").replace(/.{64}/g, "$&\n").replace(/\n$/, "")}\n-----END CERTIFICATE-----\n`;
+
+// Node links each certificate to its issuer; the root links to itself.
+function chainOf(peer: tls.DetailedPeerCertificate): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (
+    let c: tls.DetailedPeerCertificate | undefined = peer;
+    c?.raw && !seen.has(c.fingerprint256);
+    c = c.issuerCertificate
+  ) {
+    seen.add(c.fingerprint256);
+    out.push(pem(c.raw));
+  }
+  return out;
 }
 
 const dn = (text: string) => text.split("\n").filter(Boolean).join(", ");
@@ -78,14 +98,14 @@ export async function inspectTls(
     const timer = setTimeout(() => socket.destroy(Object.assign(new Error(`TLS to ${domain} timed out`), { code: "ETIMEDOUT" })), opts.timeoutMs); // prettier-ignore
     socket.once("secureConnect", () => {
       clearTimeout(timer);
-      const peer = socket.getPeerCertificate(false);
+      const peer = socket.getPeerCertificate(true);
       socket.destroy();
       if (!peer?.raw) return reject(Object.assign(new Error("no peer certificate"), { code: "ENOCERT" }));
       const fields = certFields(peer.raw, brandNames);
       const err = socket.authorizationError ? String((socket.authorizationError as Error & { code?: string }).code ?? socket.authorizationError) : null; // prettier-ignore
       fields.tls_valid = socket.authorized;
       const ageDays = fields.tls_not_before ? Math.floor((Date.now() - Date.parse(fields.tls_not_before)) / 86_400_000) : null; // prettier-ignore
-      resolve({ fields, validationError: err, ageDays });
+      resolve({ fields, validationError: err, ageDays, chainPem: chainOf(peer) });
     });
     socket.once("error", (e) => {
       clearTimeout(timer);

@@ -50,29 +50,40 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   });
 
   const get: HttpClient["get"] = async (url, o = {}) => {
+    const requestHeaders = {
+      "user-agent": opts.userAgent,
+      accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+      ...o.headers,
+    };
     const res = await request(url, {
       method: "GET",
       dispatcher: agent,
-      headers: {
-        "user-agent": opts.userAgent,
-        accept: "text/html,application/xhtml+xml,*/*;q=0.8",
-        ...o.headers,
-      },
+      headers: requestHeaders,
       signal: AbortSignal.timeout(opts.timeoutMs),
     });
+    const at = new Date();
     const { body, truncated } = await readCapped(res.body, o.maxBodyBytes ?? opts.maxBodyBytes, {
       truncate: true,
     });
-    return { url, status: res.statusCode, headers: flatHeaders(res.headers), body, truncated };
+    return {
+      url,
+      status: res.statusCode,
+      headers: flatHeaders(res.headers),
+      body,
+      truncated,
+      requestHeaders,
+      at,
+    };
   };
 
   const getChain: HttpClient["getChain"] = async (start, o = {}) => {
     const maxRedirects = o.maxRedirects ?? 10;
     const hops: RedirectHop[] = [];
+    const responses: HttpResponse[] = [];
     const seen = new Set<string>();
     let url = start;
     for (;;) {
-      if (seen.has(url)) return { hops, final: null, stopped: "loop" };
+      if (seen.has(url)) return { hops, final: null, stopped: "loop", responses };
       seen.add(url);
       let res: HttpResponse;
       try {
@@ -83,18 +94,20 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
           final: null,
           stopped: "error",
           error: { code: errorCode(err), message: errorMessage(err) },
+          responses,
         };
       }
       const location = res.status >= 300 && res.status < 400 ? (res.headers.location ?? null) : null;
       hops.push({ url, status: res.status, location });
-      if (!location) return { hops, final: res, stopped: "done" };
-      if (hops.length > maxRedirects) return { hops, final: res, stopped: "too_many" };
+      responses.push(res);
+      if (!location) return { hops, final: res, stopped: "done", responses };
+      if (hops.length > maxRedirects) return { hops, final: res, stopped: "too_many", responses };
       try {
         url = new URL(location, url).toString();
       } catch {
-        return { hops, final: res, stopped: "done" };
+        return { hops, final: res, stopped: "done", responses };
       }
-      if (!/^https?:$/.test(new URL(url).protocol)) return { hops, final: res, stopped: "done" };
+      if (!/^https?:$/.test(new URL(url).protocol)) return { hops, final: res, stopped: "done", responses };
     }
   };
 

@@ -8,6 +8,10 @@ export interface HttpResponse {
   body: Buffer;
   /** The body was longer than the cap and was cut. */
   truncated: boolean;
+  /** The request headers sent (evidence packs record the request). Optional: fakes may omit it. */
+  requestHeaders?: Record<string, string>;
+  /** When the response arrived. Optional: fakes may omit it. */
+  at?: Date;
 }
 
 export interface RedirectHop {
@@ -21,6 +25,8 @@ export interface ChainResult {
   /** The last response (a non-redirect, or the redirect where the chain stopped). */
   final: HttpResponse | null;
   stopped: "done" | "loop" | "too_many" | "error";
+  /** Every response of the chain, in order (the redirects' and the last). Optional: fakes may omit it. */
+  responses?: HttpResponse[];
   error?: { code: string; message: string };
 }
 

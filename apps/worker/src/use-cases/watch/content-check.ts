@@ -3,15 +3,12 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import { isParkingNs } from "../../capabilities/enrich/dns-records.ts";
 import type { BrandContext } from "../../capabilities/brand/brand-context.ts";
 import type { EnrichDeps } from "../../capabilities/enrich/enrich-domain.ts";
-import { htmlSimilarity } from "../../capabilities/enrich/web/fuzzy-hash.ts";
+import { CONTENT_SIMILARITY_MIN, htmlSimilarity } from "../../capabilities/enrich/web/fuzzy-hash.ts";
 import { probeWeb } from "../../capabilities/enrich/web/web-probe.ts";
 
 // The cheap look at a tracked lookalike's page between scans: one HTTP(S) fetch (with its
 // redirects) and the fuzzy hash of the page, compared with what the last look saw. Only a
 // material difference sends the name to full enrichment.
-
-/** Below this TLSH similarity to the last look, the page is a different page. */
-const CONTENT_SIMILARITY_MIN = 0.8;
 
 export interface SiteLook {
   fingerprint: TWatchFingerprint;

@@ -44,9 +44,27 @@ export function rdapBaseForIp(file: BootstrapFile, address: string): string | nu
   return best?.url ?? null;
 }
 
+/** The RDAP base URL for an AS number (asn.json lists ranges "1-1876" and single numbers), or null. Pure. */
+export function rdapBaseForAsn(file: BootstrapFile, asn: number): string | null {
+  for (const [ranges, urls] of file.services) {
+    const hit = ranges.some((r) => {
+      const [lo, hi] = r.split("-").map(Number);
+      return lo !== undefined && asn >= lo && asn <= (hi ?? lo);
+    });
+    if (hit && urls[0]) return urls.find((u) => u.startsWith("https:")) ?? urls[0];
+  }
+  return null;
+}
+
+type RdapAnswer = Promise<{ json: Record<string, unknown>; url: string }>;
+
 export interface RdapClient {
-  domain(name: string): Promise<{ json: Record<string, unknown>; url: string }>;
-  ip(address: string): Promise<{ json: Record<string, unknown>; url: string }>;
+  domain(name: string): RdapAnswer;
+  ip(address: string): RdapAnswer;
+  /** `autnum/<asn>` at the registry asn.json names. Optional: fakes may omit it. */
+  autnum?(asn: number): RdapAnswer;
+  /** An RDAP object by its URL (a network's `up` link). Optional: fakes may omit it. */
+  byUrl?(url: string): RdapAnswer;
 }
 
 export function createRdapClient(opts: {
@@ -102,5 +120,11 @@ export function createRdapClient(opts: {
       if (!svc) throw new RdapUnavailableError(`no RDAP service for ${address}`);
       return fetchJson(join(svc, `ip/${address}`));
     },
+    async autnum(asn) {
+      const svc = rdapBaseForAsn(await bootstrap("asn.json"), asn);
+      if (!svc) throw new RdapUnavailableError(`no RDAP service for AS${asn}`);
+      return fetchJson(join(svc, `autnum/${asn}`));
+    },
+    byUrl: (url) => fetchJson(url),
   };
 }

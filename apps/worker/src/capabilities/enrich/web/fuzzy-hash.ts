@@ -7,6 +7,9 @@ import { isTlshHash, tlshDistance, tlshHash } from "@brandwarden/platform/hashin
 
 const HTML_HASH_PREFIX = "tlsh:";
 
+/** Below this TLSH similarity a page is a different page (the watch's content check, takedown checks). */
+export const CONTENT_SIMILARITY_MIN = 0.8;
+
 /** Null when the page is too short (under 50 bytes) or too uniform for TLSH. */
 export function htmlFuzzyHash(normalized: string): string | null {
   const hash = tlshHash(Buffer.from(normalized, "utf8"));
