@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import type { Enricher } from "../capabilities/enrich/enricher.ts";
 import type { SocialRuntime } from "../capabilities/social/social-runtime.ts";
 import type { AuditApi } from "../ports/web-api/web-api.port.ts";
-import type { TakedownCaseRouteDeps } from "../use-cases/takedowns/takedown-cases.routes.ts";
 
 // Takedown cases run on the enricher's sources (DNS, RDAP, WHOIS, the guarded HTTP client, the
-// browser): evidence is captured as enrichment would see the site, checks are the watch's.
+// browser): evidence is captured as enrichment would see the site, checks are the watch's. The
+// result is what `registerTakedownCaseRoutes` takes.
 
 /** "Brandwarden <version>" from the worker's package.json, named in every evidence pack. */
 function software(): string {
@@ -18,7 +18,7 @@ export function takedownCaseDeps(opts: {
   enricher: Enricher;
   social: SocialRuntime;
   checkBudgetMs: number;
-}): TakedownCaseRouteDeps {
+}) {
   const d = opts.enricher.deps;
   return {
     evidence: {

@@ -6,7 +6,10 @@ import { cymruQueryName, lookupCymru, parseCymruAsName, parseCymruOrigin } from 
 
 // Team Cymru's published and captured answers (apps/worker/samples/abuse-contacts/SOURCES.md).
 const lines = fs
-  .readFileSync(path.resolve(import.meta.dirname, "../../../samples/abuse-contacts/cymru/answers.txt"), "utf8")
+  .readFileSync(
+    path.resolve(import.meta.dirname, "../../../samples/abuse-contacts/cymru/answers.txt"),
+    "utf8",
+  )
   .split("\n")
   .filter((l) => l && !l.startsWith("#"));
 const answers = new Map<string, string>();

@@ -19,7 +19,7 @@ export interface RegistrarContact {
   source: "rdap" | "whois";
 }
 
-export interface HostingFacts {
+interface HostingFacts {
   ip: string | null;
   asn: number | null;
   as_name: string | null;

@@ -12,8 +12,16 @@ describe("a network's abuse desk, wherever each RIR puts it", () => {
   it.each([
     ["rdap/whoisit/ip_v4.json", "APNIC-LABS", "helpdesk@apnic.net"], // APNIC: top level
     ["rdap/whoisit/ip_v4_3.json", "Microsoft Corporation", "abuse@microsoft.com"], // ARIN: in the registrant
-    ["rdap/icann-rdap/network_192_198_0_0.json", "Radio Link Internet", "daniel.petsinger@radiolinkinternet.com"], // ARIN, abuse also at the top
-    ["abuse-contacts/rdap/ipwhois_lacnic_200_57_141_161.json", "Triara.com, S.A. de C.V.", "operacion.redes@TRIARA.COM"], // LACNIC
+    [
+      "rdap/icann-rdap/network_192_198_0_0.json",
+      "Radio Link Internet",
+      "daniel.petsinger@radiolinkinternet.com",
+    ], // ARIN, abuse also at the top
+    [
+      "abuse-contacts/rdap/ipwhois_lacnic_200_57_141_161.json",
+      "Triara.com, S.A. de C.V.",
+      "operacion.redes@TRIARA.COM",
+    ], // LACNIC
     ["abuse-contacts/rdap/ipwhois_ripe_62_239_237_1.json", "BT-CORPORATE", "zzdnsr@bt.com"], // RIPE: the abuse-c role, no registrant vCard
   ])("%s", (file, organisation, email) => {
     expect(networkDesk(read(file))).toEqual({ organisation, email });

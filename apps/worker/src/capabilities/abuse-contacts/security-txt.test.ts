@@ -53,7 +53,10 @@ describe("security.txt (RFC 9116)", () => {
       },
     } as unknown as HttpClient;
     const got = await lookupHostSecurityTxt({ dns, http }, "192.0.2.7", BEFORE_EXPIRY);
-    expect(asked).toEqual(["https://example.com/.well-known/security.txt", "https://example.com/security.txt"]);
+    expect(asked).toEqual([
+      "https://example.com/.well-known/security.txt",
+      "https://example.com/security.txt",
+    ]);
     expect(got).toMatchObject({ domain: "example.com", emails: ["security@example.com"] });
     expect(await lookupHostSecurityTxt({ dns, http }, "192.0.2.8", BEFORE_EXPIRY)).toBeNull();
   });

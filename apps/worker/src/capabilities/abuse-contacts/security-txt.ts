@@ -46,7 +46,7 @@ export function parseSecurityTxt(text: string, now: Date): SecurityTxt | null {
 }
 
 /** The reverse name of an address (PTR), without the final dot; null without one. */
-export async function reverseName(dns: DnsClient, ip: string): Promise<string | null> {
+async function reverseName(dns: DnsClient, ip: string): Promise<string | null> {
   const parsed = parseIp(ip);
   if (!parsed) return null;
   const name =

@@ -21,7 +21,7 @@ export type CaptureDeps = Pick<
   "dns" | "rdap" | "whois" | "httpFor" | "screenshotter" | "settings"
 >;
 
-export interface DnsAnswers {
+interface DnsAnswers {
   rcode: string;
   a: string[];
   aaaa: string[];
@@ -30,7 +30,7 @@ export interface DnsAnswers {
   mx: string[];
 }
 
-export interface RegistrationRecord {
+interface RegistrationRecord {
   source: "rdap" | "whois";
   /** The RDAP URL or the WHOIS server. */
   origin: string;
@@ -58,7 +58,7 @@ async function answers(dns: DnsClient, name: string, type: "A" | "AAAA" | "CNAME
   return { rcode: res?.rcode ?? "TIMEOUT", data: (res?.answers ?? []).filter((r) => r.type === type).map((r) => r.data) }; // prettier-ignore
 }
 
-export async function lookupDns(dns: DnsClient, domain: string): Promise<DnsAnswers> {
+async function lookupDns(dns: DnsClient, domain: string): Promise<DnsAnswers> {
   const zone = getDomain(domain, { allowPrivateDomains: false }) ?? domain;
   const [a, aaaa, cname, ns, mx] = await Promise.all([
     answers(dns, domain, "A"),
@@ -71,7 +71,7 @@ export async function lookupDns(dns: DnsClient, domain: string): Promise<DnsAnsw
 }
 
 /** The registration record as the registry returned it: RDAP JSON, else WHOIS text. */
-export async function lookupRegistrationRecord(
+async function lookupRegistrationRecord(
   domain: string,
   deps: Pick<CaptureDeps, "rdap" | "whois">,
 ): Promise<{ record: RegistrationRecord | null; error: string | null }> {

@@ -8,20 +8,13 @@ import type { TRecipientContact } from "@brandwarden/contract/browser/takedown-c
 import type { TEvidenceRequest, TEvidenceResponse } from "@brandwarden/contract/takedown-worker";
 import { notFound } from "@brandwarden/platform/http/app-error";
 import type { BrandTerms } from "../../capabilities/brand/brand-context.ts";
-import { findRecipients, orderRecipients, type RecipientDeps } from "../../capabilities/abuse-contacts/find-recipients.ts"; // prettier-ignore
-import { captureSite, type CaptureDeps, type SiteCapture } from "../../capabilities/evidence/capture-site.ts";
+import { findRecipients, orderRecipients } from "../../capabilities/abuse-contacts/find-recipients.ts";
+import { captureSite, type SiteCapture } from "../../capabilities/evidence/capture-site.ts";
 import { buildEvidenceWarc, type WarcMetadata } from "../../capabilities/evidence/warc-pack.ts";
 import type { AuditApi } from "../../ports/web-api/web-api.port.ts";
 import { loadSnapshot } from "../../ports/web-api/load-snapshot.ts";
+import type { EvidenceDeps } from "./evidence-deps.ts";
 import { buildSocialEvidence } from "./social-evidence.ts";
-
-export interface EvidenceDeps {
-  web: AuditApi;
-  capture: CaptureDeps;
-  recipients: RecipientDeps;
-  /** "Brandwarden <version>", named in the pack's warcinfo. */
-  software: string;
-}
 
 type DomainFinding = TAuditSnapshot["findings"][number];
 

@@ -11,7 +11,7 @@ import { exchangesOf } from "../../capabilities/evidence/capture-site.ts";
 import { buildEvidenceWarc } from "../../capabilities/evidence/warc-pack.ts";
 import { PLATFORM_DESKS } from "../../capabilities/provider-facts/abuse-desks.ts";
 import type { ChainResult } from "../../ports/http/http.port.ts";
-import type { EvidenceDeps } from "./evidence.ts";
+import type { EvidenceDeps } from "./evidence-deps.ts";
 
 export async function buildSocialEvidence(
   req: TEvidenceRequest,

@@ -13,7 +13,8 @@ import {
   type TTakedownCheckResponse,
 } from "@brandwarden/contract/takedown-worker";
 import { validate } from "@brandwarden/platform/http/validate";
-import { buildCaseEvidence, type EvidenceDeps } from "./evidence.ts";
+import { buildCaseEvidence } from "./evidence.ts";
+import type { EvidenceDeps } from "./evidence-deps.ts";
 import { checkTakedowns, type CheckDeps, type CheckOptions } from "./takedown-check.ts";
 
 export interface TakedownCaseRouteDeps {
