@@ -37,7 +37,11 @@ export function drawTakedownCases(doc: Doc, model: ReportModel, style: Style): v
   const { cases, unreadable } = model.takedowns;
   sectionHeading(doc, `Takedown cases (${cases.length})`, style.heading);
   if (unreadable) {
-    mutedNote(doc, `The takedown cases could not be read (${unreadable}); see the Takedowns page.`, style.body);
+    mutedNote(
+      doc,
+      `The takedown cases could not be read (${unreadable}); see the Takedowns page.`,
+      style.body,
+    );
     return;
   }
   if (!cases.length) {
