@@ -220,7 +220,7 @@ describe("POST /api/v1/report/generate", () => {
     const full = popplerText(Buffer.from(body.full, "base64")).replace(/\s+/g, " ");
     expect(full).toContain("Takedown cases (6)");
     expect(full).toContain("acmebank-secure-login.com: Down");
-    expect(full).toContain("down 2025-06-01 (5 h 12 min after sending)");
+    expect(full).toContain("down 2025-06-01 (5 h after sending)");
     expect(full).toContain("Registrar NameCheap, Inc.: abuse@namecheap.test (sent)");
     const summary = await pdfText(Buffer.from(body.summary, "base64"));
     expect(summary.pages).toBe(1);

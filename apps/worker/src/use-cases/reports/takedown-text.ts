@@ -2,6 +2,7 @@
  * The words the reports use for takedown cases: what was reported, where it stands, and how long
  * the desks took. Deterministic; shared by the full report's section and the summary's.
  */
+import { humanDuration } from "@brandwarden/contract/detection-words";
 import { TAKEDOWN_STATE_WORDS } from "@brandwarden/contract/takedown-words";
 import type { TReportTakedownCase } from "@brandwarden/contract/takedown-worker";
 import { isOpenCase } from "./report-model.ts";
@@ -9,17 +10,8 @@ import { isoDay, listWords } from "./report-text.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** A duration a person reads at a glance: `45 s`, `12 min`, `5 h 12 min`, `3 d 4 h`. */
-export function durationWords(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const min = Math.floor(s / 60);
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
-}
+/** How long a desk took, in the words the UI uses (`5 h`, `2 d 3 h`). */
+const durationWords = (seconds: number) => humanDuration(seconds * 1000);
 
 /** What was reported: the lookalike domain, or the platform and handle of a social case. */
 export const caseName = (c: TReportTakedownCase): string =>
