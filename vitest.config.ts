@@ -11,7 +11,8 @@ export default defineConfig({
       "packages/*/src/**/*.test.ts",
       "packages/*/test/**/*.test.ts",
     ],
-    exclude: ["**/node_modules/**", "apps/web-ui/**"],
+    // The UI's pure helpers (apps/web-ui/src/**/*.test.ts) run here too; its pages are driven in Chromium.
+    exclude: ["**/node_modules/**", "apps/web-ui/dist/**"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

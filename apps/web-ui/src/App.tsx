@@ -15,6 +15,8 @@ import { AlertsPage } from "./features/alerts/AlertsPage.tsx";
 import { LookalikePage } from "./features/lookalikes/LookalikePage.tsx";
 import { LookalikesPage } from "./features/lookalikes/LookalikesPage.tsx";
 import { UnreadAlerts } from "./features/alerts/UnreadAlerts.tsx";
+import { TakedownCasePage } from "./features/takedowns/TakedownCasePage.tsx";
+import { TakedownsPage } from "./features/takedowns/TakedownsPage.tsx";
 import { Link, matchPath, navigate, Redirect, useLocation } from "./lib/router.tsx";
 import { useSession } from "./lib/session.tsx";
 
@@ -23,6 +25,7 @@ const NAV = [
   { to: "/lookalikes", label: "Lookalikes" },
   { to: "/alerts", label: "Alerts" },
   { to: "/triage", label: "Triage" },
+  { to: "/takedowns", label: "Takedowns" },
   { to: "/account", label: "Brand profile" },
 ];
 
@@ -124,11 +127,15 @@ export function App() {
   const lookalike = matchPath("/lookalikes/:id", path);
   const findingPage = matchPath("/findings/:id", path);
   const userDashboard = matchPath("/admin/users/:id/dashboard", path);
+  const takedownCase = matchPath("/takedowns/:case_id", path);
   let page: ReactNode;
   if (path === "/dashboard") page = <DashboardPage />;
   else if (path === "/triage") page = <TriagePage />;
   else if (path === "/alerts") page = <AlertsPage />;
   else if (path === "/lookalikes") page = <LookalikesPage />;
+  else if (path === "/takedowns") page = <TakedownsPage />;
+  else if (takedownCase)
+    page = <TakedownCasePage key={takedownCase.case_id} caseId={takedownCase.case_id!} />;
   else if (lookalike) page = <LookalikePage key={lookalike.id} lookalikeId={lookalike.id} />;
   else if (findingPage)
     page = (

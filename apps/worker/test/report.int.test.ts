@@ -24,7 +24,8 @@ import { createWebClient } from "../src/ports/web-api/web-client.ts";
 import { registerReportRoutes } from "../src/use-cases/reports/report.routes.ts";
 import { REPORT_AI_FALLBACK } from "../src/use-cases/reports/report-prose.ts";
 import { registerTakedownRoutes } from "../src/use-cases/takedowns/takedown.routes.ts";
-import { captureLogger, imageCount, pdfText } from "./pdf-inspect.ts";
+import { takedownCases } from "../testing/takedown-cases-fixture.ts";
+import { captureLogger, imageCount, pdfText, popplerText } from "./pdf-inspect.ts";
 
 const WORKER_TOKEN = "worker-token-for-report-tests-0123";
 
@@ -158,6 +159,8 @@ describe("POST /api/v1/report/generate", () => {
     ])
       expect(fullText).toContain(fact);
     expect(imageCount(full)).toBe(2); // logo + screenshot
+    // The user has no takedown case (a web app without the cases route answers 404: the same).
+    expect(fullText).toContain("Takedown cases (0) No takedown case has been opened");
 
     const s = await pdfText(summary);
     expect(s.pages).toBe(1);
@@ -184,6 +187,55 @@ describe("POST /api/v1/report/generate", () => {
     const anon = await post("/report/generate", { scan_id: crypto.randomUUID() }, "wrong");
     expect(anon.statusCode).toBe(401);
   });
+
+  it("lists the owner's takedown cases the web app answers, and says so when it cannot read them", async () => {
+    const { scan } = await scanWithFindings();
+    const cases = takedownCases();
+    const address = web.app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${address.port}`;
+    // The web app's cases route as the contract gives it (built in parallel); every other call is the real web app's.
+    const withCases = (status: number) =>
+      (async (url: string | URL | Request, init?: RequestInit) =>
+        String(url).endsWith(`/v1/scans/${scan.id}/takedown_cases`)
+          ? Response.json(status === 200 ? { cases } : { error: "internal", message: "boom" }, { status })
+          : fetch(url, init)) as typeof fetch;
+    const generate = async (status: number, logger = captureLogger().logger) => {
+      const app = Fastify();
+      installErrorHandler(app);
+      registerReportRoutes(app, {
+        web: createWebClient({ baseUrl: base, token: TEST_TOKEN, fetch: withCases(status) }),
+        logger,
+      });
+      const res = await app.inject({
+        method: "POST",
+        url: "/report/generate",
+        payload: { scan_id: scan.id },
+      });
+      await app.close();
+      expect(res.statusCode).toBe(200);
+      return ZReportResponse.parse(res.json());
+    };
+
+    const body = await generate(200);
+    const full = popplerText(Buffer.from(body.full, "base64")).replace(/\s+/g, " ");
+    expect(full).toContain("Takedown cases (6)");
+    expect(full).toContain("acmebank-secure-login.com: Down");
+    expect(full).toContain("down 2025-06-01 (5 h after sending)");
+    expect(full).toContain("Registrar NameCheap, Inc.: abuse@namecheap.test (sent)");
+    const summary = await pdfText(Buffer.from(body.summary, "base64"));
+    expect(summary.pages).toBe(1);
+    expect(summary.text).toContain("Open takedown cases (3 of 6)");
+    expect(summary.text).toContain("acmebnak.com: open");
+
+    const { logger, lines } = captureLogger();
+    const failed = await generate(500, logger);
+    expect(popplerText(Buffer.from(failed.full, "base64")).replace(/\s+/g, " ")).toContain(
+      "The takedown cases could not be read (the web application did not answer)",
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: "warn", msg: "report: takedown cases not read", scan_id: scan.id }),
+    );
+  }, 60_000);
 
   // How long it takes is measured by bench/reports.ts, not asserted here.
   it("produces a complete report for 5,000 findings", async () => {

@@ -28,8 +28,15 @@ import type { TNarrativesView } from "@brandwarden/contract/browser/reports";
 import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
 import type { TSessionInfo, TSessionUser } from "@brandwarden/contract/browser/session";
 import type { TLabelResult, TTriageItem, TTriageLearnerStatus } from "@brandwarden/contract/browser/triage";
+import type {
+  TEditRecipients,
+  TOpenTakedownCase,
+  TTakedownCase,
+  TTakedownCaseList,
+  TTakedownStats,
+} from "@brandwarden/contract/browser/takedown-cases";
+import type { TTakedownState } from "@brandwarden/contract/takedown-words";
 import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
-import type { TTakedownDraft } from "@brandwarden/contract/worker-api";
 import type { FindingsQuery } from "./findings-query.ts";
 
 /**
@@ -136,14 +143,34 @@ export const triageApi = {
     }),
 };
 
+/**
+ * Takedown cases (issue 29). The writes' answers are not relied on: the case page reads the case
+ * again after each, so it shows what the server holds.
+ */
 export const takedownApi = {
-  generate: (finding_id: string) => request<TTakedownDraft>("POST", forUser("/takedowns"), { finding_id }),
-  /** The analyst sent the draft: the watch follows the site until it is down. */
-  markSent: (finding_id: string, note?: string) =>
-    request<{ lookalike: TTrackedLookalike }>("POST", forUser("/takedowns/sent"), {
-      finding_id,
-      ...(note ? { note } : {}),
+  /** Opens a case for a finding (201), or answers the lookalike's open case (200). */
+  open: (body: TOpenTakedownCase) => request<TTakedownCase>("POST", forUser("/takedowns/cases"), body),
+  openMany: (finding_ids: string[]) =>
+    request<{ cases: TTakedownCase[]; opened: number }>("POST", forUser("/takedowns/cases/bulk"), {
+      finding_ids,
     }),
+  list: (q: { state?: TTakedownState; page: number }, signal?: AbortSignal) =>
+    request<TTakedownCaseList>("GET", "/takedowns/cases", undefined, {
+      query: { ...q, user_id: actingFor() },
+      signal,
+    }),
+  get: (id: string, signal?: AbortSignal) =>
+    request<TTakedownCase>("GET", forUser(`/takedowns/cases/${id}`), undefined, { signal }),
+  /** The evidence pack (WARC), downloaded by the browser. */
+  evidenceUrl: (id: string) => forUser(`/takedowns/cases/${id}/evidence`),
+  saveRecipients: (id: string, body: TEditRecipients) =>
+    request<unknown>("PUT", forUser(`/takedowns/cases/${id}/recipients`), body),
+  /** Sends to every e-mail recipient; `manual`: the analyst sent it by hand. */
+  send: (id: string, body: { manual?: boolean } = {}) =>
+    request<unknown>("POST", forUser(`/takedowns/cases/${id}/send`), body),
+  withdraw: (id: string, reason?: string) =>
+    request<unknown>("POST", forUser(`/takedowns/cases/${id}/withdraw`), reason ? { reason } : {}),
+  stats: () => request<TTakedownStats>("GET", forUser("/takedowns/stats")),
 };
 
 export const adminApi = {

@@ -6,7 +6,7 @@ import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
 import type { TDomainFindingView, TDomainFindingsPage } from "@brandwarden/contract/browser/findings";
 import type { FindingsFilters } from "../../api/findings-query.ts";
 import { DomainEvidence } from "../../ui/Evidence.tsx";
-import { TakedownDialog } from "../takedowns/TakedownDialog.tsx";
+import { OpenTakedownButton, OpenTakedownsButton } from "../takedowns/OpenTakedown.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { Empty } from "../../ui/Empty.tsx";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
@@ -70,7 +70,8 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<TDomainFindingView | null>(null);
-  const [takedown, setTakedown] = useState<TDomainFindingView | null>(null);
+  /** Findings chosen for bulk takedowns, kept across pages and filters of this scan. */
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [reload, setReload] = useState(0);
 
   // Text search waits for a pause in typing.
@@ -137,6 +138,15 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
       setError(messageOf(err));
     }
   };
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
+  const pageIds = data?.findings.map((f) => f.id) ?? [];
   const { page: _p, ...exportQuery } = { scan_id: scanId, sort, dir, page, ...filters };
   const filtered = Object.values(filters).some(Boolean);
 
@@ -243,6 +253,15 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
         )}
         {loading && data && <span className="spinner" role="status" aria-label="Updating" />}
       </div>
+      {selected.size > 0 && (
+        <div className="findings-bulk" role="group" aria-label="Bulk actions">
+          <strong>{selected.size} selected</strong>
+          <OpenTakedownsButton findingIds={[...selected]} />
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+        </div>
+      )}
       <ErrorBanner error={error} onRetry={() => setReload((r) => r + 1)} />
       {!data && !error && <Loading label="Loading findings…" />}
       {data && data.total === 0 && (
@@ -281,7 +300,14 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
                     </th>
                   ))}
                   <th scope="col" className="sticky-end">
-                    <span className="sr-only">Actions</span>
+                    <label className="check">
+                      <input
+                        type="checkbox"
+                        checked={pageIds.length > 0 && pageIds.every((id) => selected.has(id))}
+                        onChange={(e) => toggle(pageIds, e.target.checked)}
+                      />
+                      <span className="sr-only">Select every finding on this page</span>
+                    </label>
                   </th>
                 </tr>
               </thead>
@@ -308,15 +334,15 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
                       ),
                     )}
                     <td className="sticky-end">
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-label={`Generate takedown for ${f.domain}`}
-                        title="Generate takedown"
-                        onClick={() => setTakedown(f)}
-                      >
-                        Takedown
-                      </button>
+                      <div className="row">
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${f.domain}`}
+                          checked={selected.has(f.id)}
+                          onChange={(e) => toggle([f.id], e.target.checked)}
+                        />
+                        <OpenTakedownButton small target={{ finding_id: f.id }} name={f.domain} />
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -337,14 +363,11 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
               <button type="button" className="btn" onClick={() => void label(open, "benign")}>
                 Mark benign
               </button>
-              <button type="button" className="btn" onClick={() => (setTakedown(open), setOpen(null))}>
-                Generate takedown
-              </button>
+              <OpenTakedownButton target={{ finding_id: open.id }} name={open.domain} />
             </div>
           </div>
         )}
       </Dialog>
-      <TakedownDialog finding={takedown} onClose={() => setTakedown(null)} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "../../api/client.ts";
-import { monitoringApi, takedownApi } from "../../api/endpoints.ts";
+import { monitoringApi } from "../../api/endpoints.ts";
 import type { TDomainFindingView, TSocialFindingView } from "@brandwarden/contract/browser/findings";
 import type { TFindingDetail, TLookalikeDetail } from "@brandwarden/contract/browser/monitoring";
 import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
 import { DomainEvidence, SocialEvidence, TrackedEvidence } from "../../ui/Evidence.tsx";
-import { TakedownDialog } from "../takedowns/TakedownDialog.tsx";
+import { OpenTakedownButton } from "../takedowns/OpenTakedown.tsx";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
@@ -32,7 +32,7 @@ const findingName = (f: TDomainFindingView | TSocialFindingView) =>
 
 /**
  * One lookalike: its lifecycle state and dates, the finding (with how it changed since the
- * previous scan), its timeline, and what an analyst does next (takedown, mark sent, confirm).
+ * previous scan), its timeline, and what an analyst does next (open a takedown case, confirm).
  * Opened as `/lookalikes/<id>` or from a finding as `/findings/<id>` (the links alerts carry).
  */
 export function LookalikePage({
@@ -47,7 +47,6 @@ export function LookalikePage({
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [takedown, setTakedown] = useState<{ id: string; domain: string } | null>(null);
   const name = data?.lookalike?.name ?? (data?.finding ? findingName(data.finding) : "Lookalike");
   useTitle(name);
 
@@ -87,6 +86,7 @@ export function LookalikePage({
   const { lookalike: l, finding: f } = data;
   const domainFinding = f && isDomain(f) ? f : null;
   const canTakedown = domainFinding && domainFinding.resolve_status === "registered";
+  const socialFinding = f && !isDomain(f) ? f : null;
   return (
     <div className="stack">
       <div className="page-head row-between">
@@ -109,23 +109,13 @@ export function LookalikePage({
         </div>
         <div className="row">
           {canTakedown && (
-            <button
-              type="button"
-              className="btn"
-              onClick={() => setTakedown({ id: domainFinding.id, domain: domainFinding.domain })}
-            >
-              Generate takedown
-            </button>
+            <OpenTakedownButton target={{ finding_id: domainFinding.id }} name={domainFinding.domain} />
           )}
-          {canTakedown && l?.state !== "takedown_requested" && l?.state !== "down" && (
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              onClick={() => void act(() => takedownApi.markSent(domainFinding.id))}
-            >
-              Mark takedown sent
-            </button>
+          {socialFinding && socialFinding.status === "found" && !socialFinding.owned_evidence && (
+            <OpenTakedownButton
+              target={{ social_finding_id: socialFinding.id }}
+              name={findingName(socialFinding)}
+            />
           )}
           {l && l.state !== "malicious" && l.state !== "down" && (
             <button
@@ -192,7 +182,6 @@ export function LookalikePage({
           )}
         </section>
       </div>
-      <TakedownDialog finding={takedown} onClose={() => (setTakedown(null), void load())} />
     </div>
   );
 }

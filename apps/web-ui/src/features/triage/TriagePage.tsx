@@ -4,7 +4,7 @@ import { messageOf } from "../../api/client.ts";
 import { triageApi } from "../../api/endpoints.ts";
 import type { TTriageItem, TTriageLearnerStatus } from "@brandwarden/contract/browser/triage";
 import { DomainEvidence, SocialEvidence } from "../../ui/Evidence.tsx";
-import { TakedownDialog } from "../takedowns/TakedownDialog.tsx";
+import { OpenTakedownButton, OpenTakedownsButton } from "../takedowns/OpenTakedown.tsx";
 import { Empty } from "../../ui/Empty.tsx";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
@@ -37,7 +37,6 @@ export function TriagePage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [takedown, setTakedown] = useState<{ id: string; domain: string } | null>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
@@ -55,6 +54,10 @@ export function TriagePage() {
   useEffect(() => void load(), [load]);
 
   const current = items?.[index] ?? null;
+  /** Takedowns open in bulk for domain findings (a social case is opened one at a time). */
+  const selectedDomains = (items ?? [])
+    .filter((i) => i.kind === "domain" && selected.has(i.finding.id))
+    .map((i) => i.finding.id);
 
   const labelCurrent = useCallback(
     async (label: TLabel) => {
@@ -219,6 +222,7 @@ export function TriagePage() {
                 >
                   Mark selected benign
                 </button>
+                {selectedDomains.length > 0 && <OpenTakedownsButton findingIds={selectedDomains} />}
               </div>
             )}
           </aside>
@@ -231,15 +235,15 @@ export function TriagePage() {
                     ({index + 1} of {items.length})
                   </span>
                 </h2>
-                {current.kind === "domain" && (
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    onClick={() => setTakedown({ id: current.finding.id, domain: current.finding.domain })}
-                  >
-                    Generate takedown
-                  </button>
-                )}
+                <OpenTakedownButton
+                  small
+                  name={nameOf(current)}
+                  target={
+                    current.kind === "domain"
+                      ? { finding_id: current.finding.id }
+                      : { social_finding_id: current.finding.id }
+                  }
+                />
               </div>
               <div className="decide">
                 <label htmlFor="reason">Reason (optional)</label>
@@ -281,7 +285,6 @@ export function TriagePage() {
           )}
         </div>
       )}
-      <TakedownDialog finding={takedown} onClose={() => setTakedown(null)} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import type {
   TWeightSetPut,
 } from "@brandwarden/contract/scoring";
 import type { TAiProviderSetting, TAuditConfig } from "@brandwarden/contract/settings";
+import type { TReportTakedownCase } from "@brandwarden/contract/takedown-worker";
 
 // The web app's internal API (`/v1`) as the worker's parts use it, one interface per concern;
 // web-client.ts implements them all over HTTP (a failed call is its `WebApiError`).
@@ -48,6 +49,11 @@ export interface AuditApi {
    * size cap; null when the web app has none (404). Optional: fakes may omit it (no images).
    */
   getImage?(ref: string): Promise<Buffer | null>;
+  /**
+   * The scan owner's takedown cases, `GET /v1/scans/:id/takedown_cases`; a 404 (a missing scan, or
+   * a web app older than the route) is no cases. Optional: fakes may omit it (no cases).
+   */
+  getTakedownCases?(scanId: string): Promise<TReportTakedownCase[]>;
 }
 
 /** The AI layer's part of the internal API: settings, audit verdicts, brand context, derived keywords. */

@@ -14,6 +14,7 @@ import { ZAiProviderSetting, ZAuditConfig } from "@brandwarden/contract/settings
 import { ZBrandContext, ZDerivedKeywords } from "@brandwarden/contract/brand";
 
 import { ZMonitoredBrandsResponse } from "@brandwarden/contract/monitored-brands";
+import { ZReportTakedownCases } from "@brandwarden/contract/takedown-worker";
 import type { AiApi, AuditApi, BrandsApi, ScoringApi } from "./web-api.port.ts";
 
 export interface WebClientOptions {
@@ -249,6 +250,16 @@ export function createWebClient(opts: WebClientOptions): WebClient {
       return request("GET", `/v1/scans/${encodeURIComponent(scanId)}/audit_data?${qs}`, ZAuditSnapshot);
     },
     getImage: (ref) => readImage(ref),
+    getTakedownCases: async (scanId) => {
+      try {
+        const path = `/v1/scans/${encodeURIComponent(scanId)}/takedown_cases`;
+        return (await request("GET", path, ZReportTakedownCases)).cases;
+      } catch (err) {
+        // A web app from before takedown cases has no such route: it has no cases either.
+        if (err instanceof WebApiError && err.status === 404) return [];
+        throw err;
+      }
+    },
     getAiProvider: () => request("GET", "/v1/settings/ai_provider", ZAiProviderSetting),
     getAuditConfig: () => request("GET", "/v1/settings/audit_config", ZAuditConfig),
     putAudit: (scanId, body) =>

@@ -1,6 +1,6 @@
 /**
  * The full report: every domain finding with its enrichment, score and signals, AI analysis,
- * campaign analysis, threat-feed exposure, takedown contacts, screenshots and the brand's logo.
+ * campaign analysis, threat-feed exposure, takedown contacts and cases, screenshots and the brand's logo.
  */
 import {
   decodeImageBytes,
@@ -19,6 +19,7 @@ import { drawFinding, type ShotShown } from "./sections/finding-detail.ts";
 import { drawPriorityActions } from "./sections/priority-actions.ts";
 import { drawSeverityChart } from "./sections/severity-chart.ts";
 import { drawSocialFindings } from "./sections/social-findings.ts";
+import { drawTakedownCases } from "./sections/takedown-cases.ts";
 import { drawTakedownContacts } from "./sections/takedown-contacts.ts";
 import { drawThreatFeeds } from "./sections/threat-feeds.ts";
 
@@ -61,6 +62,7 @@ export async function buildFullReport(
   await nextTick();
   drawThreatFeeds(doc, model, style, Infinity);
   drawTakedownContacts(doc, model, style, Infinity, 40);
+  drawTakedownCases(doc, model, style);
   drawSocialFindings(doc, model, style);
   await nextTick();
 

@@ -1,6 +1,6 @@
 /**
  * The executive summary: exactly one page with the executive summary, priority actions, severity
- * distribution, campaign analysis, threat-feed exposure and takedown contacts. Lists are cut with
+ * distribution, campaign analysis, threat-feed exposure and takedown contacts (with the open cases). Lists are cut with
  * "and N more"; should a page still overflow, the lists are cut shorter and the page drawn again.
  */
 import { SUMMARY_STYLE, openDoc } from "./pdf-doc.ts";
@@ -22,6 +22,8 @@ interface Budget {
   feeds: number;
   contacts: number;
   contactDomains: number;
+  /** Open takedown cases listed under the contacts. */
+  openCases: number;
 }
 
 const BUDGETS: Budget[] = [
@@ -33,6 +35,7 @@ const BUDGETS: Budget[] = [
     feeds: 4,
     contacts: 4,
     contactDomains: 5,
+    openCases: 5,
   },
   {
     summaryHeight: 72,
@@ -42,6 +45,7 @@ const BUDGETS: Budget[] = [
     feeds: 3,
     contacts: 3,
     contactDomains: 3,
+    openCases: 4,
   },
   {
     summaryHeight: 48,
@@ -51,6 +55,7 @@ const BUDGETS: Budget[] = [
     feeds: 2,
     contacts: 3,
     contactDomains: 0,
+    openCases: 3,
   },
   {
     summaryHeight: 30,
@@ -60,6 +65,7 @@ const BUDGETS: Budget[] = [
     feeds: 1,
     contacts: 2,
     contactDomains: 0,
+    openCases: 2,
   },
 ];
 
@@ -79,7 +85,7 @@ async function draw(
   drawSeverityChart(doc, model, style);
   drawCampaigns(doc, model, style, b.campaigns, b.campaignDomains);
   drawThreatFeeds(doc, model, style, b.feeds);
-  drawTakedownContacts(doc, model, style, b.contacts, b.contactDomains);
+  drawTakedownContacts(doc, model, style, b.contacts, b.contactDomains, b.openCases);
   const pages = doc.bufferedPageRange().count;
   const pdf = await finish(
     () => `${model.brand_name} · executive summary · scan ${model.snapshot.scan.scan_id}`,

@@ -4,7 +4,7 @@ import type { TReportResponse } from "@brandwarden/contract/worker-api";
 import { ImageRejectedError, toBoundedPng } from "@brandwarden/platform/images/bounded-image";
 import { buildFullReport, type ImageLoader } from "./build-full-report.ts";
 import { buildSummaryReport } from "./build-summary-report.ts";
-import { buildReportModel } from "./report-model.ts";
+import { buildReportModel, type ReportTakedowns } from "./report-model.ts";
 import { resolveReportProse, type ProseProvider, type WarnLogger } from "./report-prose.ts";
 
 export interface GeneratedReport {
@@ -15,12 +15,19 @@ export interface GeneratedReport {
 
 export async function generateReport(
   snapshot: TAuditSnapshot,
-  deps: { prose?: ProseProvider; logger: WarnLogger; now?: Date; images?: ImageLoader },
+  deps: {
+    prose?: ProseProvider;
+    logger: WarnLogger;
+    now?: Date;
+    images?: ImageLoader;
+    /** The owner's takedown cases (none when absent). */
+    takedowns?: ReportTakedowns;
+  },
 ): Promise<GeneratedReport> {
   // The logo is the user's upload: checked from its header and decoded within bounds into a small
   // PNG here, so the PDF library never decodes the original (an 8000x8000 PNG is 249 KB).
   const logo = await boundedLogo(snapshot.logo_data_uri);
-  const model = buildReportModel({ ...snapshot, logo_data_uri: logo.uri }, deps.now);
+  const model = buildReportModel({ ...snapshot, logo_data_uri: logo.uri }, deps.now, deps.takedowns);
   if (logo.refused) {
     model.logo_refused = logo.refused;
     deps.logger.warn({ reason: logo.refused }, "report: brand logo not drawn");

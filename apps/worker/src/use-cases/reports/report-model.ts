@@ -5,6 +5,7 @@
 import { describeCampaign } from "@brandwarden/contract/campaign-describe";
 import { SEVERITIES, severityForScore, severityRank, type TSeverity } from "@brandwarden/contract/common";
 import type { TAuditDomainFinding, TAuditSnapshot } from "@brandwarden/contract/audit";
+import type { TReportTakedownCase } from "@brandwarden/contract/takedown-worker";
 
 export type Finding = TAuditDomainFinding;
 
@@ -81,6 +82,17 @@ interface ContactGroup {
   domains: string[];
 }
 
+/** The scan owner's takedown cases as the web app answered them, or why they could not be read. */
+export interface ReportTakedowns {
+  cases: TReportTakedownCase[];
+  /** Set when the read failed: the reports say so instead of claiming there are no cases. */
+  unreadable: string | null;
+}
+const NO_TAKEDOWNS: ReportTakedowns = { cases: [], unreadable: null };
+
+/** Cases still being worked on: not `down` and not `withdrawn`. */
+export const isOpenCase = (c: TReportTakedownCase) => c.state !== "down" && c.state !== "withdrawn";
+
 export interface ReportModel {
   snapshot: TAuditSnapshot;
   brand_name: string;
@@ -91,6 +103,8 @@ export interface ReportModel {
   campaigns: Campaign[];
   feeds: FeedExposure;
   contacts: ContactGroup[];
+  /** Open cases first (oldest first: the longest-running need attention), then ended ones, newest first. */
+  takedowns: ReportTakedowns;
   generated_at: string;
   /** Why the brand's logo is not drawn, when the bounded image check refused it. */
   logo_refused?: string;
@@ -194,7 +208,17 @@ function takedownContacts(findings: Finding[]): ContactGroup[] {
   );
 }
 
-export function buildReportModel(snapshot: TAuditSnapshot, now = new Date()): ReportModel {
+function byAttention(a: TReportTakedownCase, b: TReportTakedownCase): number {
+  const open = Number(isOpenCase(b)) - Number(isOpenCase(a));
+  if (open) return open;
+  return isOpenCase(a) ? a.opened_at.localeCompare(b.opened_at) : b.opened_at.localeCompare(a.opened_at);
+}
+
+export function buildReportModel(
+  snapshot: TAuditSnapshot,
+  now = new Date(),
+  takedowns: ReportTakedowns = NO_TAKEDOWNS,
+): ReportModel {
   const findings = [...snapshot.findings].sort(byPriority);
   const counts = Object.fromEntries(SEVERITY_ORDER.map((s) => [s, 0])) as Record<SeverityOrUnscored, number>;
   for (const f of findings) counts[effectiveSeverity(f)]++;
@@ -209,6 +233,7 @@ export function buildReportModel(snapshot: TAuditSnapshot, now = new Date()): Re
     campaigns: campaignsOf(findings),
     feeds: feedExposure(findings),
     contacts: takedownContacts(actionable),
+    takedowns: { ...takedowns, cases: [...takedowns.cases].sort(byAttention) },
     generated_at: now.toISOString(),
     screenshots: new Set(withShot.slice(0, REPORT_SCREENSHOTS).map((f) => f.id)),
     screenshot_total: withShot.length,

@@ -10,6 +10,7 @@ import type { AuditApi } from "../../ports/web-api/web-api.port.ts";
 import { generateReport, toReportResponse } from "./generate-report.ts";
 import { loadSnapshot } from "../../ports/web-api/load-snapshot.ts";
 import type { ProseProvider, WarnLogger } from "./report-prose.ts";
+import type { ReportTakedowns } from "./report-model.ts";
 
 type ReportLogger = WarnLogger & { info(obj: Record<string, unknown>, msg: string): void };
 
@@ -38,21 +39,37 @@ function createLimiter(max: number) {
   };
 }
 
+/**
+ * The owner's takedown cases for the reports. A failed read does not fail the report: the reports
+ * say the cases could not be read (a web app without the route answers 404: no cases).
+ */
+async function loadTakedowns(web: AuditApi, scanId: string, logger: WarnLogger): Promise<ReportTakedowns> {
+  if (!web.getTakedownCases) return { cases: [], unreadable: null };
+  try {
+    return { cases: await web.getTakedownCases(scanId), unreadable: null };
+  } catch (err) {
+    logger.warn({ scan_id: scanId, err: (err as Error).message }, "report: takedown cases not read");
+    return { cases: [], unreadable: "the web application did not answer" };
+  }
+}
+
 export function registerReportRoutes(api: FastifyInstance, deps: ReportRouteDeps): void {
   const limit = createLimiter(deps.concurrency ?? 2);
   api.post(WORKER_PATHS.reportGenerate, async (request): Promise<TReportResponse> => {
     const { scan_id } = validate(ZScanRef, request.body);
     const snapshot = await loadSnapshot(deps.web, scan_id);
+    const takedowns = await loadTakedowns(deps.web, scan_id, deps.logger);
     const started = performance.now();
     const web = deps.web;
     const images = web.getImage ? (ref: string) => web.getImage!(ref) : undefined;
     const report = await limit(() =>
-      generateReport(snapshot, { prose: deps.prose, logger: deps.logger, images }),
+      generateReport(snapshot, { prose: deps.prose, logger: deps.logger, images, takedowns }),
     );
     deps.logger.info(
       {
         scan_id,
         findings: snapshot.findings.length,
+        takedown_cases: takedowns.cases.length,
         full_bytes: report.full.length,
         summary_bytes: report.summary.length,
         prose: report.prose_source,

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { takedownCaseLink } from "@brandwarden/contract/takedown-words";
+import type { TOpenTakedownCase } from "@brandwarden/contract/browser/takedown-cases";
+import { messageOf } from "../../api/client.ts";
+import { takedownApi } from "../../api/endpoints.ts";
+import { navigate } from "../../lib/router.tsx";
+import "./takedowns.css";
+
+/** Runs one opening at a time and keeps its error for the button to show. */
+function useOpening() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (open: () => Promise<string>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      navigate(await open());
+    } catch (err) {
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+/**
+ * "Open takedown" on a finding: opens its case (or finds the lookalike's open one) and goes to the
+ * case page, where the evidence is captured and the recipients found.
+ */
+export function OpenTakedownButton({
+  target,
+  name,
+  small,
+}: {
+  target: TOpenTakedownCase;
+  /** The lookalike, for the button's accessible name. */
+  name: string;
+  small?: boolean;
+}) {
+  const { busy, error, run } = useOpening();
+  return (
+    <span className="td-open">
+      <button
+        type="button"
+        className={`btn${small ? " btn-small" : ""}`}
+        aria-label={`Open takedown for ${name}`}
+        disabled={busy}
+        onClick={() => void run(async () => takedownCaseLink((await takedownApi.open(target)).case_id))}
+      >
+        Open takedown
+      </button>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The bulk action: a case for each selected domain finding, then the takedowns page. */
+export function OpenTakedownsButton({ findingIds }: { findingIds: string[] }) {
+  const { busy, error, run } = useOpening();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy || findingIds.length === 0}
+        onClick={() => void run(async () => (await takedownApi.openMany(findingIds), "/takedowns"))}
+      >
+        Open takedowns ({findingIds.length})
+      </button>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
