@@ -42,7 +42,10 @@ export const ZTakedownEvidenceJob = z.object({ case_id: z.uuid() });
 export type TTakedownEvidenceJob = z.infer<typeof ZTakedownEvidenceJob>;
 
 /** `takedown_send`: a case's report e-mailed to the recipients marked `sending`. */
-export const ZTakedownSendJob = z.object({ case_id: z.uuid(), recipient_ids: z.array(z.uuid()).min(1).max(20) });
+export const ZTakedownSendJob = z.object({
+  case_id: z.uuid(),
+  recipient_ids: z.array(z.uuid()).min(1).max(20),
+});
 export type TTakedownSendJob = z.infer<typeof ZTakedownSendJob>;
 
 /** `takedown_check` (scheduled): every chased or down case checked, escalated when due; takes nothing. */

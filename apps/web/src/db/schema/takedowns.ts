@@ -1,9 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type {
-  TCaseTimelineEntry,
-  TRecipientContact,
-} from "@brandwarden/contract/browser/takedown-cases";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { TCaseTimelineEntry, TRecipientContact } from "@brandwarden/contract/browser/takedown-cases";
 import type { TSiteBaseline } from "@brandwarden/contract/takedown-worker";
 import type {
   TDownHow,
@@ -42,7 +49,10 @@ export const takedownCases = pgTable(
     profile_url: text("profile_url"),
     state: text("state").$type<TTakedownState>().notNull().default("open"),
     draft: jsonb("draft").$type<{ subject: string; body: string; warning?: string }>(),
-    evidence_status: text("evidence_status").$type<"capturing" | "ready" | "failed">().notNull().default("capturing"),
+    evidence_status: text("evidence_status")
+      .$type<"capturing" | "ready" | "failed">()
+      .notNull()
+      .default("capturing"),
     evidence_live: boolean("evidence_live"),
     evidence_captured_at: ts("evidence_captured_at"),
     evidence_sha256: text("evidence_sha256"),

@@ -111,7 +111,9 @@ export function presentReportCase(
 
 /** Rows of several cases' parts grouped by case. */
 export function groupParts(caseIds: string[], rows: CaseParts): Map<string, CaseParts> {
-  const out = new Map(caseIds.map((id) => [id, { recipients: [], timeline: [], escalations: [] } as CaseParts]));
+  const out = new Map(
+    caseIds.map((id) => [id, { recipients: [], timeline: [], escalations: [] } as CaseParts]),
+  );
   for (const r of rows.recipients) out.get(r.case_id)?.recipients.push(r);
   for (const t of rows.timeline) out.get(t.case_id)?.timeline.push(t);
   for (const e of rows.escalations) out.get(e.case_id)?.escalations.push(e);

@@ -12,8 +12,8 @@ import {
 } from "../../db/schema.ts";
 import type { TakedownCaseRow, TakedownRecipientRow } from "../../db/rows.ts";
 
-type CaseInsert = typeof takedownCases.$inferInsert;
-type RecipientInsert = typeof takedownRecipients.$inferInsert;
+export type CaseInsert = typeof takedownCases.$inferInsert;
+export type RecipientInsert = typeof takedownRecipients.$inferInsert;
 type TimelineInsert = typeof takedownTimeline.$inferInsert;
 type EscalationInsert = typeof takedownEscalations.$inferInsert;
 export type CasePatch = Partial<Omit<CaseInsert, "id" | "user_id">>;
@@ -156,7 +156,10 @@ export function createTakedownCasesRepository(db: Db) {
     },
     /** One page of the user's cases, newest first, and how many there are. */
     async page(userId: string, q: { state?: TTakedownState; page: number }) {
-      const where = and(eq(takedownCases.user_id, userId), q.state ? eq(takedownCases.state, q.state) : undefined);
+      const where = and(
+        eq(takedownCases.user_id, userId),
+        q.state ? eq(takedownCases.state, q.state) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

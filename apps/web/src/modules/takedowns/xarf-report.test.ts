@@ -7,7 +7,8 @@ import { buildXarfReport, type XarfInput } from "./xarf-report.ts";
 
 // The published X-ARF v4 schema (github.com/xarf/xarf-spec, samples/xarf/SOURCES.md), offline.
 const samples = fileURLToPath(new URL("../../../samples/xarf/", import.meta.url));
-const json = (name: string) => JSON.parse(readFileSync(`${samples}${name}`, "utf8")) as Record<string, unknown>;
+const json = (name: string) =>
+  JSON.parse(readFileSync(`${samples}${name}`, "utf8")) as Record<string, unknown>;
 
 function phishingValidator() {
   const ajv = new Ajv2020.default({ strict: false, allErrors: true });

@@ -79,7 +79,11 @@ export function buildXarfReport(x: XarfInput): Record<string, unknown> {
     target_brand: x.brand,
     verified_at: x.seenAt.toISOString(),
     verification_method: "automated_crawler",
-    description: `Lookalike of ${x.brand} impersonating the brand${x.credentialForm ? " and asking for credentials" : ""}.${warc}`.slice(0, 1000),
+    description:
+      `Lookalike of ${x.brand} impersonating the brand${x.credentialForm ? " and asking for credentials" : ""}.${warc}`.slice(
+        0,
+        1000,
+      ),
     evidence,
     tags: ["reporter:brandwarden", `evidence:${x.warc ? "warc" : "none"}`],
   };
