@@ -117,7 +117,7 @@ export function createTakedownCasesRepository(db: Db) {
     async updateRecipient(id: string, patch: Partial<RecipientInsert>, tx: DbOrTx = db) {
       await tx.update(takedownRecipients).set(patch).where(eq(takedownRecipients.id, id));
     },
-    /** Marks the recipients `sending` when they are not already (true when all of them moved). */
+    /** Marks the recipients `sending` unless one already is (true when all of them moved). */
     async claimForSending(caseId: string, ids: string[], tx: DbOrTx = db): Promise<boolean> {
       const moved = await tx
         .update(takedownRecipients)
@@ -126,7 +126,7 @@ export function createTakedownCasesRepository(db: Db) {
           and(
             eq(takedownRecipients.case_id, caseId),
             inArray(takedownRecipients.id, ids),
-            inArray(takedownRecipients.state, ["ready", "failed"]),
+            notInArray(takedownRecipients.state, ["sending"]),
           ),
         )
         .returning({ id: takedownRecipients.id });

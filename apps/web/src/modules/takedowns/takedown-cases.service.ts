@@ -298,9 +298,10 @@ export function createTakedownCasesService(deps: {
         await deps.effects.sent(row);
         return viewOne(row);
       }
-      const email = chosen.filter(
-        (r) => r.channel === "email" && (named || r.state === "ready" || r.state === "failed"),
-      );
+      // By default every e-mail desk not written to yet; a re-emerged case writes to its desks again.
+      const due = (r: (typeof chosen)[number]) =>
+        r.state === "ready" || r.state === "failed" || (c.state === "reemerged" && r.state !== "sending");
+      const email = chosen.filter((r) => r.channel === "email" && (named || due(r)));
       if (!email.length) {
         const forms = chosen.some((r) => r.channel === "form");
         throw invalid(
@@ -313,7 +314,7 @@ export function createTakedownCasesService(deps: {
       if (c.evidence_status === "capturing")
         throw invalid("The evidence pack is still being captured; send the report once it is ready");
       const already = recipients.filter((r) => r.state === "sent" || r.state === "sending").length;
-      if (already + email.length > MAX_RECIPIENTS)
+      if (c.state === "open" && already + email.length > MAX_RECIPIENTS)
         throw new AppError("rate_limited", `At most ${MAX_RECIPIENTS} recipients per case`);
       await spendMessages(p.userId, email.length);
       if (!c.draft) {

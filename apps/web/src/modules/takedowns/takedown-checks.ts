@@ -62,10 +62,6 @@ export function createTakedownChecks(deps: {
     const row = await deps.db.transaction(async (tx) => {
       const moved = await deps.repo.update(c.id, { state: "reemerged", last_checked_at: at }, ["down"], tx);
       if (!moved) return null;
-      // Its desks may be written to again.
-      for (const rec of await deps.repo.recipients([c.id], tx))
-        if (rec.state !== "ready")
-          await deps.repo.updateRecipient(rec.id, { state: "ready", error: null }, tx);
       await deps.repo.addTimeline(
         [{ case_id: c.id, at, event: "reemerged", detail: `Back up: ${r.detail}. The case is open again.` }],
         tx,
