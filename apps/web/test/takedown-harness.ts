@@ -8,7 +8,7 @@ import type { StubWorker } from "./stub-worker.ts";
 // reader of the attachments of a message the SMTP sink kept.
 
 /** A small WARC/1.1 file, gzip per record (a warcinfo and a response record). */
-export function sampleWarc(domain: string): Buffer {
+function sampleWarc(domain: string): Buffer {
   const record = (type: string, body: string, extra = "") =>
     gzipSync(
       `WARC/1.1\r\nWARC-Type: ${type}\r\nWARC-Date: 2026-03-02T10:00:00Z\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}\r\n\r\n`,
@@ -24,7 +24,7 @@ export function sampleWarc(domain: string): Buffer {
 }
 
 /** A 1x1 PNG. */
-export const PNG = Buffer.from(
+const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
@@ -32,7 +32,7 @@ export const PNG = Buffer.from(
 export const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 /** The worker's evidence answer: the pack, the registrar's and host's desks, the TLD's registry. */
-export function evidenceAnswer(domain: string): TEvidenceResponse {
+function evidenceAnswer(domain: string): TEvidenceResponse {
   const warc = sampleWarc(domain);
   return {
     recipients: [

@@ -16,7 +16,7 @@ export const NO_SMTP_REASON =
   "then record it with manual: true";
 
 /** The WARC's download path (the route serving it). */
-export const evidenceUrl = (caseId: string) => `/takedowns/cases/${caseId}/evidence`;
+const evidenceUrl = (caseId: string) => `/takedowns/cases/${caseId}/evidence`;
 
 export interface CaseParts {
   recipients: TakedownRecipientRow[];

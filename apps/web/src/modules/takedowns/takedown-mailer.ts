@@ -19,7 +19,7 @@ export interface TakedownMail {
 }
 
 /** The address inside a From header (`Name <a@b>` or `a@b`). */
-export const addressOf = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+const addressOf = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 
 /**
  * Takedown e-mail over SMTP (SMTP_URL, From: MAIL_FROM), null when SMTP is not configured: the

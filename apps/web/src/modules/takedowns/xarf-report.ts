@@ -6,13 +6,13 @@
 import { createHash } from "node:crypto";
 
 /** The X-ARF version this report follows (the specification's samples). */
-export const XARF_VERSION = "4.2.0";
+const XARF_VERSION = "4.2.0";
 /** X-ARF caps one inline evidence item at 5 MB. */
 const MAX_EVIDENCE_BYTES = 5 * 1024 * 1024;
 /** The schema's pattern for `domain` (plain ASCII labels); other names go in `source_identifier` only. */
 const XARF_DOMAIN = /^([a-z0-9]+(-[a-z0-9]+)*\.)+[a-z]{2,}$/;
 
-export interface XarfContact {
+interface XarfContact {
   org: string;
   contact: string;
   domain: string;
