@@ -5,6 +5,7 @@ import type { TTakedownCase, TTakedownStats } from "@brandwarden/contract/browse
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
 import { startSmtp, type RunningSmtp } from "@brandwarden/world/services/smtp";
 import { browserAgent } from "./browser-agent.ts";
+import { reports } from "../src/db/schema.ts";
 import { insertDomainFinding, insertScan } from "./factories.ts";
 import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 import { startStubWorker, type StubWorker } from "./stub-worker.ts";
@@ -140,23 +141,40 @@ for (const { variant, status } of await dbVariants()) {
       expect(again.timeline.filter((e) => e.event === "escalated")).toHaveLength(2);
     });
 
+    it("a case that moves makes the latest scan's reports again, so they show it", async () => {
+      const old = Buffer.from("%PDF-1.4 before the case");
+      const key = await t.container.infra.blobs.put(old);
+      await t.db
+        .insert(reports)
+        .values({ scan_id: scanId, status: "ready", full_key: key, summary_key: key });
+      const fresh = Buffer.from("%PDF-1.4 with the takedown section");
+      worker.answer("/report/generate", 200, {
+        full: fresh.toString("base64"),
+        summary: fresh.toString("base64"),
+      });
+      await sentCase("acmebank-reported.com");
+      const pdf = async () => (await owner.get(`/reports/${scanId}`)).rawPayload;
+      await waitFor(async () => (await pdf()).equals(fresh), "the report made again");
+      expect(worker.calls.filter((c) => c.path === "/report/generate").length).toBeGreaterThanOrEqual(1);
+    });
+
     it("the stats count the cases by state and give the medians per desk", async () => {
       const stats = (await owner.get("/takedowns/stats")).json() as TTakedownStats;
       expect(stats).toMatchObject({
         open: 0,
-        sent: 0,
+        sent: 1,
         escalated: 1,
         down: 0,
         reemerged: 1,
         median_time_to_down_s: 3600,
-        down_within_24h_share: 0.5,
+        down_within_24h_share: 1 / 3,
       });
       expect(stats.by_recipient).toEqual(
         expect.arrayContaining([
           {
             organisation: "NameSilo, LLC",
             role: "registrar",
-            cases: 2,
+            cases: 3,
             down: 1,
             median_time_to_down_s: 3600,
           },
