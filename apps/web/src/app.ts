@@ -33,6 +33,10 @@ import { installSessions } from "./modules/sessions/session.plugin.ts";
 import { registerSessionRoutes } from "./modules/sessions/sessions.routes.ts";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes.ts";
 import { registerTakedownRoutes } from "./modules/takedowns/takedowns.routes.ts";
+import {
+  registerReportTakedownRoutes,
+  registerTakedownCaseRoutes,
+} from "./modules/takedowns/takedown-cases.routes.ts";
 import { registerTriageRoutes } from "./modules/triage/triage.routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/alerts.routes.ts";
 import { registerMonitoringRoutes } from "./modules/monitoring/monitoring.routes.ts";
@@ -83,6 +87,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerBrandContextRoutes(internal, s.brandContext);
     registerMonitoredBrandsRoutes(internal, s.monitoredBrands);
     registerAiAuditRoutes(internal, s.aiAudit);
+    registerReportTakedownRoutes(internal, s.takedownCases);
   });
 
   // Browser JSON routes: cookie session, CSRF on every state-changing request.
@@ -107,6 +112,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerNarrativeRoutes(browser, { scans: s.scans, narratives: s.narratives, actFor });
     registerTriageRoutes(browser, { triage: s.triage, actFor });
     registerTakedownRoutes(browser, { takedowns: s.takedowns, actFor });
+    registerTakedownCaseRoutes(browser, { cases: s.takedownCases, actFor });
     registerReportRoutes(browser, { scans: s.scans, reports: s.reports, actFor });
     registerMediaRoutes(browser, { media: s.media, actFor });
     registerAdminRoutes(browser, { users: s.users, settings: s.settings });

@@ -47,6 +47,14 @@ const ZWebEnv = z.object({
   WATCH_INTERVAL: durationMs().default(3600 * 1000),
   /** Every watched candidate (not only the top WATCH_MAX_NAMES) is re-resolved at least once this often, a slice per round. */
   WATCH_FULL_CYCLE: durationMs().default(24 * 3600 * 1000),
+  /** How often sent takedown cases are checked (down, back up) and escalated when due; 0 turns the checks off. */
+  TAKEDOWN_CHECK_INTERVAL: durationMs().default(15 * 60 * 1000),
+  /** A case whose site is still up this long after its sending (or last escalation) escalates once. */
+  TAKEDOWN_ESCALATE_AFTER: durationMs()
+    .refine((ms) => ms > 0, "must be a positive duration")
+    .default(48 * 3600 * 1000),
+  /** Takedown e-mails one user may send per hour (reports, follow-ups and escalations). */
+  TAKEDOWN_SEND_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
   /** The learner's minimum labels (contract default 10); the admin weights page says how many more it needs. */
   MIN_LABELED_SAMPLES: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How often scans whose worker went silent are resumed or failed, and unfinished endings reconciled; 0: only at start-up. */
@@ -157,6 +165,11 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     watchIntervalMs: env.WATCH_INTERVAL,
     watchFullCycleMs: env.WATCH_FULL_CYCLE,
     minLabeledSamples: env.MIN_LABELED_SAMPLES,
+    takedowns: {
+      checkIntervalMs: env.TAKEDOWN_CHECK_INTERVAL,
+      escalateAfterMs: env.TAKEDOWN_ESCALATE_AFTER,
+      sendLimitPerHour: env.TAKEDOWN_SEND_LIMIT,
+    },
     stalledScanCheckMs: env.STALLED_SCAN_CHECK_INTERVAL,
     scanSilenceLimitMs: env.SCAN_SILENCE_LIMIT,
     scanAutoResumes: env.SCAN_AUTO_RESUMES,

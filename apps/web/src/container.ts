@@ -144,6 +144,23 @@ export function createWebContainer(
     logger,
   });
 
+  // Takedown cases (issue 29): they move tracked lookalikes and send e-mail of their own.
+  const takedownModule = createTakedownsModule({
+    db,
+    queue,
+    kv,
+    blobs,
+    worker,
+    auditEvents,
+    users,
+    lookalikes: monitoring.lookalikes,
+    outcome: monitoring.takedownOutcome,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    takedowns: config.takedowns,
+    logger,
+  });
+
   const wait = createDependencyWait({ logger, pingDb: infra.pingDb });
   const consumer = createEventConsumer({
     bus: infra.bus,
@@ -178,6 +195,9 @@ export function createWebContainer(
     deliverAlert,
     rescanDueUsers: scanning.rescanDueUsers,
     watch: monitoring.watch,
+    takedownEvidence: takedownModule.takedownEvidence,
+    takedownSending: takedownModule.takedownSending,
+    takedownChecks: takedownModule.takedownChecks,
     worker,
     blobs,
     logger,
@@ -221,7 +241,7 @@ export function createWebContainer(
       monitoring,
       alerts,
       reports,
-      ...createTakedownsModule({ db, worker, auditEvents }),
+      ...takedownModule,
       ...createMediaModule({ db, blobs }),
     },
     deps: {

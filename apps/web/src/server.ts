@@ -5,6 +5,7 @@ import type { WebConfig } from "./config.ts";
 import type { WebAdapters } from "./adapters.ts";
 import { createWebContainer, type WebContainer } from "./container.ts";
 import { scheduleWeeklyRescan } from "./jobs/weekly-rescan.job.ts";
+import { scheduleTakedownChecks } from "./jobs/takedown-check.job.ts";
 import { scheduleWatch } from "./jobs/watch.job.ts";
 import { readWebSecrets } from "./lib/secret-file.ts";
 import { stopSteps } from "@brandwarden/platform/process/shutdown";
@@ -54,6 +55,8 @@ export async function startWeb(
   await infra.queue.start();
   if (config.rescanIntervalMs > 0) await scheduleWeeklyRescan(infra.queue, config.rescanIntervalMs);
   if (config.watchIntervalMs > 0) await scheduleWatch(infra.queue, config.watchIntervalMs);
+  if (config.takedowns.checkIntervalMs > 0)
+    await scheduleTakedownChecks(infra.queue, config.takedowns.checkIntervalMs);
   // Alerts a stopped process left undelivered go out now.
   await container.services.alerts.redeliverPending();
   const url = await app.listen({ port: config.port, host: config.host });

@@ -11,6 +11,10 @@ import type {
   scoringWeights,
   socialFindings,
   socialHandles,
+  takedownCases,
+  takedownEscalations,
+  takedownRecipients,
+  takedownTimeline,
   trackedLookalikes,
   users,
   watchPins,
@@ -36,3 +40,7 @@ export type TrackedRow = typeof trackedLookalikes.$inferSelect;
 export type ObservationRow = typeof lookalikeObservations.$inferSelect;
 export type PinRow = typeof watchPins.$inferSelect;
 export type WatchRoundRow = typeof watchRounds.$inferSelect;
+export type TakedownCaseRow = typeof takedownCases.$inferSelect;
+export type TakedownRecipientRow = typeof takedownRecipients.$inferSelect;
+export type TakedownTimelineRow = typeof takedownTimeline.$inferSelect;
+export type TakedownEscalationRow = typeof takedownEscalations.$inferSelect;

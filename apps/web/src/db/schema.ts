@@ -9,3 +9,4 @@ export * from "./schema/narratives.ts";
 export * from "./schema/keyword-expansions.ts";
 export * from "./schema/monitoring.ts";
 export * from "./schema/alerts.ts";
+export * from "./schema/takedowns.ts";

@@ -4,6 +4,9 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { EnrichmentService } from "../modules/brand-profile/enrichment.service.ts";
 import type { ReportsService } from "../modules/reports/reports.service.ts";
 import type { ScansService } from "../modules/scans/scans.service.ts";
+import type { TakedownChecks } from "../modules/takedowns/takedown-checks.ts";
+import type { TakedownEvidence } from "../modules/takedowns/takedown-evidence.ts";
+import type { TakedownSending } from "../modules/takedowns/takedown-sending.ts";
 import type { UsersService } from "../modules/users/users.service.ts";
 import type { TWebhookJob } from "../queue/job-payloads.ts";
 import type { WorkerClient } from "../worker-client/worker-client.ts";
@@ -12,6 +15,9 @@ import { defineEnrichDomainJob } from "./enrich-domain.job.ts";
 import { defineEnrichSocialHandleJob } from "./enrich-social-handle.job.ts";
 import { defineExpandKeywordsJob } from "./expand-keywords.job.ts";
 import { defineReportGenerationJob } from "./report-generation.job.ts";
+import { defineTakedownCheckJob } from "./takedown-check.job.ts";
+import { defineTakedownEvidenceJob } from "./takedown-evidence.job.ts";
+import { defineTakedownSendJob } from "./takedown-send.job.ts";
 import { defineWatchJob } from "./watch.job.ts";
 import { defineWebhookDeliveryJob } from "./webhook-delivery.job.ts";
 import { defineWeeklyRescanJob } from "./weekly-rescan.job.ts";
@@ -34,6 +40,9 @@ export function defineJobs(
     deliverAlert(alertId: string, attempt: number): Promise<void>;
     rescanDueUsers(intervalMs: number): Promise<string[]>;
     watch: { runDue(): Promise<unknown> };
+    takedownEvidence: Pick<TakedownEvidence, "capture">;
+    takedownSending: Pick<TakedownSending, "sendQueued">;
+    takedownChecks: Pick<TakedownChecks, "runDue">;
     worker: WorkerClient;
     blobs: BlobStore;
     logger: Logger;
@@ -51,4 +60,7 @@ export function defineJobs(
   defineWeeklyRescanJob(queue, deps);
   defineAlertDeliveryJob(queue, { deliver: deps.deliverAlert });
   defineWatchJob(queue, deps);
+  defineTakedownEvidenceJob(queue, deps);
+  defineTakedownSendJob(queue, deps);
+  defineTakedownCheckJob(queue, deps);
 }

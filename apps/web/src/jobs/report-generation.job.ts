@@ -12,7 +12,7 @@ const ATTEMPTS = 3;
 /**
  * ReportGenerationJob: asks the worker for both PDFs (180 s read), stores them, marks the report
  * `ready`, records `report_generated`, then enqueues the webhook (its state `pending` on the scan). After the last failed attempt the
- * report is `failed` and the webhook goes out without PDFs.
+ * report is `failed` and the webhook goes out without PDFs. A `refresh` remakes a ready report (takedown cases changed), no webhook.
  */
 export function defineReportGenerationJob(
   queue: JobQueue,
@@ -30,10 +30,20 @@ export function defineReportGenerationJob(
     attempts: ATTEMPTS,
     backoffMs: 5_000,
     concurrency: 2,
-    async handler({ scan_id }, ctx) {
+    async handler({ scan_id, refresh }, ctx) {
       const scan = await deps.scans.findById(scan_id);
       if (!scan) return;
-      if ((await deps.reports.find(scan_id))?.status === "ready") return;
+      const status = (await deps.reports.find(scan_id))?.status;
+      if (refresh) {
+        // The scan's takedown cases moved: a ready report is made again (the old one served meanwhile).
+        if (status !== "ready") return;
+        const pdfs = await deps.worker.report(scan_id);
+        const full_key = await deps.blobs.put(Buffer.from(pdfs.full, "base64"));
+        const summary_key = await deps.blobs.put(Buffer.from(pdfs.summary, "base64"));
+        await deps.reports.markReady(scan, { full_key, summary_key });
+        return;
+      }
+      if (status === "ready") return;
       await deps.reports.setStatus(scan_id, "generating", { error: null });
       try {
         const pdfs = await deps.worker.report(scan_id);

@@ -17,6 +17,7 @@ const NOT_PAGES: RegExp[] = [
   /^\/webhooks\//,
   /^\/media\//,
   /^\/reports\//,
+  /^\/takedowns\/cases\/[^/]+\/evidence$/,
   /^\/scans\/[^/]+\/events$/,
   /^\/dashboard\/findings\/export$/,
   /^\/healthz$/,

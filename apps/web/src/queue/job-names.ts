@@ -11,3 +11,6 @@ export const WEBHOOK_JOB = "webhook_delivery";
 export const WEEKLY_RESCAN_JOB = "weekly_rescan";
 export const ALERT_DELIVERY_JOB = "alert_delivery";
 export const WATCH_JOB = "watch";
+export const TAKEDOWN_EVIDENCE_JOB = "takedown_evidence";
+export const TAKEDOWN_SEND_JOB = "takedown_send";
+export const TAKEDOWN_CHECK_JOB = "takedown_check";

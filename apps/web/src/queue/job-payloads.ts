@@ -17,8 +17,11 @@ export const ZEnrichSocialHandleJob = z.object({
 /** `expand_keywords`: derive keywords from the user's brand profile. */
 export const ZExpandKeywordsJob = z.object({ user_id: z.uuid() });
 
-/** `report_generation`: both PDFs of a completed scan, then its `scan.completed` webhook. */
-export const ZReportJob = z.object({ scan_id: z.uuid() });
+/**
+ * `report_generation`: both PDFs of a completed scan, then its `scan.completed` webhook;
+ * `refresh`: a ready report made again (its takedown cases changed), without the webhook.
+ */
+export const ZReportJob = z.object({ scan_id: z.uuid(), refresh: z.boolean().optional() });
 export type TReportJob = z.infer<typeof ZReportJob>;
 
 /** `webhook_delivery`: the scan's webhook to the user's URL. */
@@ -33,3 +36,17 @@ export const ZAlertDeliveryJob = z.object({ alert_id: z.uuid() });
 
 /** `watch` (scheduled): a watch round for every user with an owned domain; takes nothing. */
 export const ZWatchJob = z.object({}).passthrough();
+
+/** `takedown_evidence`: the worker captures a case's evidence pack and finds its recipients. */
+export const ZTakedownEvidenceJob = z.object({ case_id: z.uuid() });
+export type TTakedownEvidenceJob = z.infer<typeof ZTakedownEvidenceJob>;
+
+/** `takedown_send`: a case's report e-mailed to the recipients marked `sending`. */
+export const ZTakedownSendJob = z.object({
+  case_id: z.uuid(),
+  recipient_ids: z.array(z.uuid()).min(1).max(20),
+});
+export type TTakedownSendJob = z.infer<typeof ZTakedownSendJob>;
+
+/** `takedown_check` (scheduled): every chased or down case checked, escalated when due; takes nothing. */
+export const ZTakedownCheckJob = z.object({}).passthrough();

@@ -12,6 +12,14 @@ import {
   type TKeywordExpandRequest,
   type TSocialEnrichRequest,
 } from "@brandwarden/contract/worker-api";
+import {
+  EVIDENCE_READ_MS,
+  TAKEDOWN_WORKER_PATHS,
+  ZEvidenceResponse,
+  ZTakedownCheckResponse,
+  type TEvidenceRequest,
+  type TTakedownCheckRequest,
+} from "@brandwarden/contract/takedown-worker";
 import { AppError } from "@brandwarden/platform/http/app-error";
 
 /** Contract limits: 5 s to open, 15 s to read; 180 s to read a PDF report. */
@@ -41,6 +49,11 @@ export function createWorkerClient(opts: { baseUrl: string; token: string | unde
       connect: { timeout: CONNECT_MS },
       headersTimeout: REPORT_READ_MS,
       bodyTimeout: REPORT_READ_MS,
+    }),
+    evidence: new Agent({
+      connect: { timeout: CONNECT_MS },
+      headersTimeout: EVIDENCE_READ_MS,
+      bodyTimeout: EVIDENCE_READ_MS,
     }),
   };
 
@@ -104,8 +117,14 @@ export function createWorkerClient(opts: { baseUrl: string; token: string | unde
       parsed(ZCampaignNarrativesResponse, WORKER_PATHS.campaignNarratives, { scan_id: scanId }),
     report: (scanId: string) =>
       parsed(ZReportResponse, WORKER_PATHS.reportGenerate, { scan_id: scanId }, agents.report),
+    /** A takedown case's evidence pack and recipients (issue 29); the worker answers within 120 s. */
+    evidence: (body: TEvidenceRequest) =>
+      parsed(ZEvidenceResponse, TAKEDOWN_WORKER_PATHS.evidence, body, agents.evidence),
+    /** The cheap checks on sent cases' sites: down (and how) or still up. */
+    takedownCheck: (body: TTakedownCheckRequest) =>
+      parsed(ZTakedownCheckResponse, TAKEDOWN_WORKER_PATHS.check, body),
     async close() {
-      await Promise.all([agents.normal.close(), agents.report.close()]);
+      await Promise.all([agents.normal.close(), agents.report.close(), agents.evidence.close()]);
     },
   };
 }

@@ -1,10 +1,13 @@
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { auditEvents } from "../../db/schema.ts";
 
-/** Audit event names: the contract's two, plus the scan lifecycle. */
+/** Audit event names: the contract's two, plus the scan lifecycle and takedown cases. */
 type AuditEventName =
   | "report_generated"
   | "takedown_generated"
+  /** A takedown case was opened (issue 29), and its report sent (e-mailed or by hand). */
+  | "takedown_case_opened"
+  | "takedown_sent"
   | "scan_started"
   | "scan_completed"
   | "scan_failed"

@@ -9,6 +9,7 @@ import { createLookalikesService } from "./lookalikes.service.ts";
 import { createMonitoringEventHandlers } from "./monitoring-events.ts";
 import { createScanChangesRepository } from "./scan-changes.repository.ts";
 import { createScanChangesService } from "./scan-changes.service.ts";
+import { createTakedownOutcome } from "./takedown-outcome.ts";
 import { createTimeToDetectRepository } from "./time-to-detect.repository.ts";
 import { createTrackingRepository } from "./tracking.repository.ts";
 import { createWatchService } from "./watch.service.ts";
@@ -41,6 +42,8 @@ export function createMonitoringModule(deps: {
       users: deps.users,
     }),
     watch,
+    /** Takedown cases' checks moving their tracked lookalikes (down, back up). */
+    takedownOutcome: createTakedownOutcome({ db, tracking, alerts }),
     events: createMonitoringEventHandlers({ ...deps, watch, tracking }),
     /**
      * The scan-completion hook: change detection in the completing transaction; what it returns

@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { TEvidenceResponse } from "@brandwarden/contract/takedown-worker";
+import type { SmtpMessage } from "@brandwarden/world/services/types";
+import type { StubWorker } from "./stub-worker.ts";
+
+// What takedown-case tests share: the worker's answers (draft, evidence pack, checks) and a
+// reader of the attachments of a message the SMTP sink kept.
+
+/** A small WARC/1.1 file, gzip per record (a warcinfo and a response record). */
+function sampleWarc(domain: string): Buffer {
+  const record = (type: string, body: string, extra = "") =>
+    gzipSync(
+      `WARC/1.1\r\nWARC-Type: ${type}\r\nWARC-Date: 2026-03-02T10:00:00Z\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}\r\n\r\n`,
+    );
+  return Buffer.concat([
+    record("warcinfo", "software: brandwarden-test\r\n"),
+    record(
+      "response",
+      "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\n\r\n<form><input type=password></form>",
+      `WARC-Target-URI: https://${domain}/\r\n`,
+    ),
+  ]);
+}
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+export const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/** The worker's evidence answer: the pack, the registrar's and host's desks, the TLD's registry. */
+function evidenceAnswer(domain: string): TEvidenceResponse {
+  const warc = sampleWarc(domain);
+  return {
+    recipients: [
+      { role: "registrar", organisation: "NameSilo, LLC", address: "abuse@namesilo.example", channel: "email", source: "rdap" }, // prettier-ignore
+      { role: "hosting", organisation: "Example Hosting", address: "abuse@host.example", channel: "email", source: "rdap" }, // prettier-ignore
+    ],
+    escalation_contacts: [
+      { role: "registry", organisation: "Example Registry", address: "abuse@registry.example", channel: "email", source: "known-provider" }, // prettier-ignore
+    ],
+    live: true,
+    captured_at: new Date().toISOString(),
+    warc_base64: warc.toString("base64"),
+    sha256: sha256(warc),
+    size: warc.length,
+    screenshot_base64: PNG.toString("base64"),
+    baseline: { fuzzy_hash: null, login_form: true, final_url: `https://${domain}/` },
+  };
+}
+
+/** The stub worker's answers for drafts and evidence. */
+export function answerTakedowns(worker: StubWorker, domain: string) {
+  worker.answer("/takedown/generate", 200, {
+    subject: `Phishing site ${domain}`,
+    body: `Please suspend ${domain}: it imitates Acme Bank and asks for passwords.`,
+  });
+  worker.answer("/takedown/evidence", 200, evidenceAnswer(domain));
+}
+
+/** One check result per case. */
+export function answerChecks(
+  worker: StubWorker,
+  results: Array<{ case_id: string; up: boolean; how?: string | null; detail?: string; checked_at: string }>,
+) {
+  worker.answer("/takedown/check", 200, {
+    results: results.map((r) => ({ how: null, detail: r.up ? "HTTP 200" : "NXDOMAIN", ...r })),
+  });
+}
+
+/** The bytes of the attachment named `filename` in a kept message (MIME, base64 parts). */
+export function attachmentOf(m: SmtpMessage, filename: string): Buffer | null {
+  for (const part of m.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const cut = part.search(/\r?\n\r?\n/);
+    if (cut < 0) continue;
+    const head = part.slice(0, cut).replace(/\r?\n[ \t]+/g, " ");
+    if (!new RegExp(`filename="?${filename.replace(/\./g, "\\.")}"?`, "i").test(head)) continue;
+    const body = part.slice(cut).split(/\r?\n--/)[0]!;
+    return /content-transfer-encoding:\s*base64/i.test(head)
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : Buffer.from(body.trim(), "utf8");
+  }
+  return null;
+}
