@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { TTakedownState } from "@brandwarden/contract/takedown-words";
+import { CHASED_STATES, type TTakedownState } from "@brandwarden/contract/takedown-words";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   domainFindings,
@@ -97,6 +97,24 @@ export function createTakedownCasesRepository(db: Db) {
         .update(takedownCases)
         .set({ ...patch, updated_at: new Date() })
         .where(and(eq(takedownCases.id, id), states ? inArray(takedownCases.state, [...states]) : undefined))
+        .returning();
+      return row ?? null;
+    },
+    /**
+     * Takes the next escalation level of a chased case, unless another check round took it first
+     * (the level read is no longer the stored one): only the round that took it writes to desks.
+     */
+    async claimEscalation(id: string, fromLevel: number, at: Date) {
+      const [row] = await db
+        .update(takedownCases)
+        .set({ state: "escalated", escalation_level: fromLevel + 1, last_escalated_at: at, updated_at: at })
+        .where(
+          and(
+            eq(takedownCases.id, id),
+            eq(takedownCases.escalation_level, fromLevel),
+            inArray(takedownCases.state, [...CHASED_STATES]),
+          ),
+        )
         .returning();
       return row ?? null;
     },

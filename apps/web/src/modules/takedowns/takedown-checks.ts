@@ -72,23 +72,19 @@ export function createTakedownChecks(deps: {
   }
 
   async function escalate(c: TakedownCaseRow, now: Date, since: Date) {
-    const level = c.escalation_level + 1;
+    // Claimed before any mail goes out, so two check rounds at once never both write to the desks.
+    const claimed = await deps.repo.claimEscalation(c.id, c.escalation_level, now);
+    if (!claimed) return;
+    const level = claimed.escalation_level;
     const upFor = now.getTime() - since.getTime();
     const mail = await deps.sending.escalationMail(c, level, upFor);
     const reason =
       `Still up ${humanDuration(upFor)} after the ${c.escalation_level ? "last escalation" : "report"}` +
       (mail.to.length ? "" : "; no desk to write to (send a follow-up by hand)") +
       (mail.errors.length ? `; not sent: ${mail.errors.join("; ")}` : "");
+    const who = mail.to.map((t) => `${t.organisation} (${t.role})`).join(", ");
     await deps.db.transaction(async (tx) => {
-      const moved = await deps.repo.update(
-        c.id,
-        { state: "escalated", escalation_level: level, last_escalated_at: now },
-        CHASED_STATES,
-        tx,
-      );
-      if (!moved) return;
       await deps.repo.addEscalation({ case_id: c.id, at: now, level, to: mail.to, message_ids: mail.messageIds, reason }, tx); // prettier-ignore
-      const who = mail.to.map((t) => `${t.organisation} (${t.role})`).join(", ");
       await deps.repo.addTimeline(
         [{ case_id: c.id, at: now, event: "escalated", detail: `Escalation ${level}: ${reason}${who ? `; written to ${who}` : ""}` }], // prettier-ignore
         tx,
