@@ -57,7 +57,8 @@ function desksOf(s: Scenario): Desk[] {
       role: "registrar",
       organisation: r.name,
       policy: r.abuse_desk,
-      responsible: (l) => same(l.registration.registrar, r.name) || same(l.registration.abuse_email, r.abuse_email),
+      responsible: (l) =>
+        same(l.registration.registrar, r.name) || same(l.registration.abuse_email, r.abuse_email),
       how: "hold",
       action: "client hold",
     });
@@ -70,7 +71,8 @@ function desksOf(s: Scenario): Desk[] {
       organisation: n.owner,
       policy: n.abuse_desk,
       // An address in the network or in a reassignment carved from it.
-      responsible: (l) => [...l.dns.a, ...l.dns.aaaa].some((ip) => table.holding(ip).some((b) => b.network === n)),
+      responsible: (l) =>
+        [...l.dns.a, ...l.dns.aaaa].some((ip) => table.holding(ip).some((b) => b.network === n)),
       how: "suspend",
       action: "suspended",
     });
@@ -94,7 +96,10 @@ function desksOf(s: Scenario): Desk[] {
 // Report writers defang names (acmebank[.]com); desks read them either way.
 function readable(m: SmtpMessage): string {
   const parts = [m.subject, m.text, m.html, ...m.attachments.map((a) => a.text ?? "")];
-  return parts.join("\n").toLowerCase().replace(/\[\.\]|\(\.\)|\{\.\}/g, ".");
+  return parts
+    .join("\n")
+    .toLowerCase()
+    .replace(/\[\.\]|\(\.\)|\{\.\}/g, ".");
 }
 
 function names(text: string, domain: string): boolean {

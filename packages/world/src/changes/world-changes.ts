@@ -145,7 +145,11 @@ export function createWorldChanges(target: ChangeTarget): WorldChanges {
       const r = l.registration;
       const hold = (status: string) => ({
         ...l,
-        registration: { ...r, status: [...r.status.filter((x) => x !== status), status], updated: iso(now()) },
+        registration: {
+          ...r,
+          status: [...r.status.filter((x) => x !== status), status],
+          updated: iso(now()),
+        },
       });
       if (how === "web") replace(domain, { ...l, site_kind: "error", site: { http_status: 404 } });
       else if (how === "suspend")

@@ -44,7 +44,7 @@ export function bigIntToIp(value: bigint, version: IpVersion): string {
   const groups = [...Array(8).keys()].map((i) => ((value >> BigInt((7 - i) * 16)) & 0xffffn).toString(16));
   // Canonical text (RFC 5952): the longest run of zero groups (two or more) becomes "::".
   let best = { at: -1, len: 0 };
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === "0") j++;
     if (j - i > best.len) best = { at: i, len: j - i };
@@ -62,7 +62,13 @@ export function parseCidr(cidr: string): IpBlock {
   const length = Number(len);
   const size = 1n << BigInt(bits - length);
   const first = ip.value - (ip.value % size);
-  return { version: ip.version, first, last: first + size - 1n, prefix: bigIntToIp(first, ip.version), length };
+  return {
+    version: ip.version,
+    first,
+    last: first + size - 1n,
+    prefix: bigIntToIp(first, ip.version),
+    length,
+  };
 }
 
 /** The reverse-DNS name of an address: d.c.b.a for IPv4, nibbles for IPv6 (RFC 3596). */

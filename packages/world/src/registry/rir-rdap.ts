@@ -28,7 +28,11 @@ const PORT43: Record<Rir, string> = {
   afrinic: "whois.afrinic.net",
 };
 const nested = (rir: Rir) => rir === "arin" || rir === "lacnic";
-const initials = (s: string) => s.replace(/[^A-Za-z]/g, "").slice(0, 6).toUpperCase() || "ORG";
+const initials = (s: string) =>
+  s
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 6)
+    .toUpperCase() || "ORG";
 
 export interface RirNetworkInput {
   rir: Rir;
@@ -62,7 +66,9 @@ function abuseEntity(rir: Rir, n: Network): Json {
 }
 
 function cidr0(b: IpBlock) {
-  return b.version === 4 ? { v4prefix: b.prefix, length: b.length } : { v6prefix: b.prefix, length: b.length };
+  return b.version === 4
+    ? { v4prefix: b.prefix, length: b.length }
+    : { v6prefix: b.prefix, length: b.length };
 }
 
 function networkType(rir: Rir, reassigned: boolean): string {

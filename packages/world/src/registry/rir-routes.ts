@@ -13,7 +13,12 @@ type Services = [string[], string[]][];
 export const rirBase = (base: string, rir: Rir) => `${base}rir/${rir}/`;
 
 /** The bootstrap services (RFC 9224) for ipv4.json or ipv6.json. */
-export function ipBootstrap(table: NetworkTable, version: 4 | 6, base: string, defaultBase: string): Services {
+export function ipBootstrap(
+  table: NetworkTable,
+  version: 4 | 6,
+  base: string,
+  defaultBase: string,
+): Services {
   const services: Services = version === 4 ? [[["127.0.0.0/8"], [defaultBase]]] : [];
   const generic: string[] = [];
   const byRir = new Map<Rir, string[]>();
@@ -58,7 +63,9 @@ export function networkFor(table: NetworkTable, address: string, length?: number
   if (length === undefined) return table.holding(address)[0] ?? null;
   const q = parseCidr(`${address}/${length}`);
   return (
-    table.all().find((b) => b.block.version === q.version && b.block.first <= q.first && b.block.last >= q.last) ??
+    table
+      .all()
+      .find((b) => b.block.version === q.version && b.block.first <= q.first && b.block.last >= q.last) ??
     null
   );
 }
@@ -79,7 +86,10 @@ export function rirAnswer(
     const parentBlock = parentNet ? table.blocksOf(parentNet).find((b) => b.block.version === hit.block.version) : undefined; // prettier-ignore
     const parent = parentNet && parentBlock ? { network: parentNet, block: parentBlock.block } : null;
     const query = ip[2] ? `${ip[1]}/${ip[2]}` : ip[1]!;
-    return { status: 200, body: rirNetworkRdap({ rir, network: hit.network, block: hit.block, parent }, at, query) };
+    return {
+      status: 200,
+      body: rirNetworkRdap({ rir, network: hit.network, block: hit.block, parent }, at, query),
+    };
   }
   const as = /^autnum\/(\d+)$/.exec(rest);
   if (as) {

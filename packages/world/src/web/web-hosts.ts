@@ -107,7 +107,8 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
         try {
           const issued = certificateFor(servername);
           if (!issued) return cb(null, undefined);
-          const key = dir.find(servername)?.domain ?? dir.providers.find(servername.toLowerCase())!.provider_domain!;
+          const key =
+            dir.find(servername)?.domain ?? dir.providers.find(servername.toLowerCase())!.provider_domain!;
           let ctx = contexts.get(key);
           if (!ctx)
             contexts.set(key, (ctx = tls.createSecureContext({ key: issued.keyPem, cert: issued.chainPem })));
@@ -121,7 +122,9 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
   );
   for (const s of [httpServer, httpsServer]) s.on("clientError", (_err, socket) => socket.destroy());
 
-  const ips = [...new Set([...[...dir.entries()].flatMap((d) => d.dns.a), ...providerSiteIps(scenario)])].sort();
+  const ips = [
+    ...new Set([...[...dir.entries()].flatMap((d) => d.dns.a), ...providerSiteIps(scenario)]),
+  ].sort();
   const listeners: net.Server[] = [];
   const sockets = new Set<net.Socket>();
   const forward = (target: net.Server) => (socket: net.Socket) => {
