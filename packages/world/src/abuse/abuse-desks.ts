@@ -10,9 +10,9 @@ import { registryOperatorOf } from "./registry-operators.ts";
 // on `takes_down_after_s` later: a registrar puts the domain on clientHold, a registry on
 // serverHold, a host suspends the account; a `never` desk files it and does nothing.
 
-export type DeskRole = "registrar" | "hosting" | "registry";
+type DeskRole = "registrar" | "hosting" | "registry";
 
-export interface DeskAction {
+interface DeskAction {
   /** The desk's mailbox. */
   desk: string;
   role: DeskRole;
@@ -24,7 +24,7 @@ export interface DeskAction {
   message_id: string;
 }
 
-export interface DeskMailbox {
+interface DeskMailbox {
   address: string;
   role: DeskRole;
   organisation: string;

@@ -4,7 +4,7 @@
 // check it against `REGISTRY_OPERATORS`. Sources: each operator's abuse page (linked per entry);
 // addresses as published there at the time of writing.
 
-export interface RegistryOperator {
+interface RegistryOperator {
   tlds: string[];
   operator: string;
   /** The published abuse mailbox; null where the operator takes reports by form only. */
@@ -13,7 +13,7 @@ export interface RegistryOperator {
   abuse_url: string;
 }
 
-export const REGISTRY_OPERATORS: RegistryOperator[] = [
+const REGISTRY_OPERATORS: RegistryOperator[] = [
   { tlds: ["com", "net", "cc", "name"], operator: "VeriSign, Inc.", abuse_email: null, abuse_url: "https://www.verisign.com/en_US/channel-resources/domain-registry-products/registry-abuse/index.xhtml" },
   { tlds: ["org"], operator: "Public Interest Registry", abuse_email: "abuse@pir.org", abuse_url: "https://pir.org/our-impact/anti-abuse/" },
   { tlds: ["online", "site", "store", "tech", "space", "website", "fun", "host", "press", "pw"], operator: "Radix FZC", abuse_email: "abuse@radix.support", abuse_url: "https://radix.website/dns-abuse" },

@@ -1,7 +1,11 @@
 import type { Answer } from "dns-packet";
-import { hashString } from "../scenario/prng.ts";
 import type { Network, Rir } from "../scenario/schema.ts";
-import { addressFromReversed, NetworkTable, type NetworkBlock } from "../registry/ip-blocks.ts";
+import {
+  addressFromReversed,
+  allocationDate,
+  NetworkTable,
+  type NetworkBlock,
+} from "../registry/ip-blocks.ts";
 
 // Team Cymru's IP-to-ASN service over DNS, as https://www.team-cymru.com/ip-asn-mapping
 // publishes it, answered from the scenario's networks:
@@ -28,16 +32,6 @@ const REGISTRY: Record<Rir, string> = {
   lacnic: "lacnic",
   afrinic: "afrinic",
 };
-
-/** A stable allocation date for a network or AS the scenario gives none for. */
-export function allocationDate(seed: string, given?: string): string {
-  if (given) return given;
-  const h = hashString(seed);
-  const year = 1995 + (h % 25);
-  const month = 1 + ((h >>> 5) % 12);
-  const day = 1 + ((h >>> 9) % 28);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
 
 interface AsEntry {
   asn: number;

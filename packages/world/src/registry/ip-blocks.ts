@@ -1,4 +1,5 @@
 import net from "node:net";
+import { hashString } from "../scenario/prng.ts";
 import type { Network, Scenario } from "../scenario/schema.ts";
 
 // Address arithmetic for IPv4 and IPv6 on one footing (BigInt), and the scenario's networks
@@ -71,14 +72,6 @@ export function parseCidr(cidr: string): IpBlock {
   };
 }
 
-/** The reverse-DNS name of an address: d.c.b.a for IPv4, nibbles for IPv6 (RFC 3596). */
-export function reversedLabels(ip: string): string {
-  const parsed = ipToBigInt(ip);
-  if (!parsed) throw new Error(`not an IP address: ${ip}`);
-  if (parsed.version === 4) return ip.split(".").reverse().join(".");
-  return parsed.value.toString(16).padStart(32, "0").split("").reverse().join(".");
-}
-
 /** The address a reversed name stands for (labels before the suffix), or null. */
 export function addressFromReversed(labels: string, version: IpVersion): string | null {
   const parts = labels.split(".");
@@ -88,6 +81,16 @@ export function addressFromReversed(labels: string, version: IpVersion): string 
   }
   if (parts.length !== 32 || parts.some((p) => !/^[0-9a-f]$/.test(p))) return null;
   return bigIntToIp(BigInt(`0x${parts.reverse().join("")}`), 6);
+}
+
+/** The allocation date RIRs publish; a stable one for a network or AS the scenario gives none for for a network or AS the scenario gives none for. */
+export function allocationDate(seed: string, given?: string): string {
+  if (given) return given;
+  const h = hashString(seed);
+  const year = 1995 + (h % 25);
+  const month = 1 + ((h >>> 5) % 12);
+  const day = 1 + ((h >>> 9) % 28);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 export interface NetworkBlock {

@@ -1,7 +1,6 @@
-import { allocationDate } from "../dns/cymru-asn.ts";
 import { hashString } from "../scenario/prng.ts";
 import type { Network, Rir } from "../scenario/schema.ts";
-import { bigIntToIp, type IpBlock } from "./ip-blocks.ts";
+import { allocationDate, bigIntToIp, type IpBlock } from "./ip-blocks.ts";
 
 // IP network and autnum answers as each RIR's RDAP server lays them out, so a client has to
 // find the abuse contact wherever the RIR puts it. Shapes copied from real answers in

@@ -10,7 +10,7 @@ import { rirAutnumRdap, rirNetworkRdap, type AutnumInput } from "./rir-rdap.ts";
 
 type Services = [string[], string[]][];
 
-export const rirBase = (base: string, rir: Rir) => `${base}rir/${rir}/`;
+const rirBase = (base: string, rir: Rir) => `${base}rir/${rir}/`;
 
 /** The bootstrap services (RFC 9224) for ipv4.json or ipv6.json. */
 export function ipBootstrap(

@@ -140,7 +140,7 @@ type OwnedDomain = z.infer<typeof OwnedDomainSchema>;
 // What an abuse desk does with a report that names a domain it is responsible for: acts
 // `takes_down_after_s` seconds later (a registrar puts the domain on hold, a host suspends the
 // site), or never answers. No desk: reports land in the mailbox and nothing happens.
-export const AbuseDeskSchema = z.union([
+const AbuseDeskSchema = z.union([
   z.object({ takes_down_after_s: z.number().min(0) }).strict(),
   z.object({ never: z.literal(true) }).strict(),
 ]);
@@ -200,7 +200,6 @@ const RegistrarDeskSchema = z.object({
   abuse_email: z.email(),
   abuse_desk: AbuseDeskSchema,
 });
-export type RegistrarDesk = z.infer<typeof RegistrarDeskSchema>;
 
 const BrandSchema = z.object({
   name: z.string().min(1),
