@@ -17,6 +17,7 @@ import { createWorldChanges, type WorldChanges } from "./changes/world-changes.t
 import { createRegistrationBook, type Registration } from "./registry/registrations.ts";
 import { publishesZone, tldOf, writeZoneFiles } from "./registry/zone-files.ts";
 import { startNrdFeed, type RunningNrdFeed } from "./services/nrd-feed.ts";
+import { startAbuseDesks, type AbuseDesks } from "./abuse/abuse-desks.ts";
 
 // Starts the whole sandbox internet for one scenario and says how to point the service at it.
 
@@ -89,6 +90,8 @@ export interface World {
   certificateFor(name: string): IssuedCert | null;
   /** Changes between scans: register, turn phishing, take down, restore, move, renew (changes/). */
   changes: WorldChanges;
+  /** The registrars', hosts' and registries' abuse desks on the SMTP sink; null without services. */
+  abuseDesks: AbuseDesks | null;
   stop(): Promise<void>;
 }
 
@@ -213,6 +216,10 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       listenOn: (ip) => web.listenOn(ip),
       forgetCertificate: (domain) => web.forgetCertificate(domain),
     });
+    const abuseDesks = services
+      ? startAbuseDesks({ scenario: () => current, changes, sink: services.smtpSink })
+      : null;
+    if (abuseDesks) stops.push(async () => abuseDesks.close());
     return {
       get scenario() {
         return current;
@@ -225,6 +232,7 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       publications,
       certificateFor: web.certificateFor,
       changes,
+      abuseDesks,
       stop,
     };
   } catch (err) {

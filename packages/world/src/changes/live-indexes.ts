@@ -31,6 +31,9 @@ class LiveRegistryIndex extends RegistryIndex {
   override network(ip: string): NetworkRange | null {
     return this.current ? this.current.network(ip) : super.network(ip);
   }
+  override networks() {
+    return this.current ? this.current.networks() : super.networks();
+  }
   override tlds(): string[] {
     return this.current ? this.current.tlds() : super.tlds();
   }

@@ -1,3 +1,4 @@
+import { suspendedAccountPage } from "../web/pages.ts";
 import {
   LookalikeSchema,
   SiteKindSchema,
@@ -28,6 +29,8 @@ interface RegisterLookalikeInput {
   registered_at?: Date;
 }
 
+export type TakeDownHow = "dns" | "web" | "suspend" | "hold" | "registry-hold";
+
 export interface WorldChanges {
   /** Registers a lookalike that did not exist (registered now): it resolves, has RDAP/WHOIS and a site. */
   registerLookalike(input: RegisterLookalikeInput): Promise<Lookalike>;
@@ -36,12 +39,17 @@ export interface WorldChanges {
   /** Serves another kind of site (with optional overrides: title, html, http_status, redirect_to). */
   setSite(domain: string, kind: SiteKind, site?: Lookalike["site"]): Lookalike;
   /**
-   * Takes a lookalike down: `dns` (default) ends its registration (NXDOMAIN, RDAP 404), `web` has
-   * its host suspend the site (HTTP 404) while the name still resolves.
+   * Takes a lookalike down: `dns` (default) ends its registration (NXDOMAIN, RDAP 404); `web` has
+   * its host remove the site (HTTP 404) while the name still resolves; `suspend` has its host
+   * suspend the account (cPanel's "Account Suspended" page); `hold` and `registry-hold` put the
+   * domain on clientHold (its registrar) or serverHold (its registry): RDAP shows the status and
+   * the name stops resolving (NXDOMAIN), as registries leave held names out of the zone.
    */
-  takeDown(domain: string, how?: "dns" | "web"): void;
-  /** Brings a taken-down lookalike back as it was before. */
+  takeDown(domain: string, how?: TakeDownHow): void;
+  /** Brings a taken-down lookalike back as it was before (a site that re-emerges). */
   restore(domain: string): Promise<Lookalike>;
+  /** Whether the lookalike is down now (taken down and not restored). */
+  isDown(domain: string): boolean;
   /** Points a lookalike at other addresses (served from now on). */
   moveHost(domain: string, ips: string[]): Promise<Lookalike>;
   /** A new certificate for the lookalike (issued on its next TLS handshake). */
@@ -132,13 +140,26 @@ export function createWorldChanges(target: ChangeTarget): WorldChanges {
     },
     takeDown(domain, how = "dns") {
       const l = find(domain);
-      if (how === "web") {
-        taken.set(domain, l);
-        replace(domain, { ...l, site_kind: "error", site: { http_status: 404 } });
-        return;
-      }
-      taken.set(domain, l);
-      replace(domain, null);
+      // Taken down twice (registrar and host both act): restore brings back the original.
+      if (!taken.has(domain)) taken.set(domain, l);
+      const r = l.registration;
+      const hold = (status: string) => ({
+        ...l,
+        registration: {
+          ...r,
+          status: [...r.status.filter((x) => x !== status), status],
+          updated: iso(now()),
+        },
+      });
+      if (how === "web") replace(domain, { ...l, site_kind: "error", site: { http_status: 404 } });
+      else if (how === "suspend")
+        replace(domain, { ...l, site_kind: "error", site: { http_status: 200, title: "Account Suspended", html: suspendedAccountPage() } }); // prettier-ignore
+      else if (how === "hold") replace(domain, hold("clientHold"));
+      else if (how === "registry-hold") replace(domain, hold("serverHold"));
+      else replace(domain, null);
+    },
+    isDown(domain) {
+      return taken.has(domain);
     },
     async restore(domain) {
       const l = taken.get(domain);

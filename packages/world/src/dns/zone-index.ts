@@ -1,8 +1,11 @@
 import type { Answer } from "dns-packet";
 import { allDomains, type DnsFault, type DomainEntry, type Scenario } from "../scenario/schema.ts";
+import { CYMRU_ZONE, CymruAsn } from "./cymru-asn.ts";
+import { ReverseNames } from "./reverse-names.ts";
 
 // Every name of a scenario, indexed for the DNS server: each scenario domain (and each
-// infrastructure host) is a zone apex; lookups walk up the labels to the closest apex.
+// infrastructure host) is a zone apex; lookups walk up the labels to the closest apex. Names
+// under asn.cymru.com and the reverse zones are answered from the scenario's networks.
 
 interface Zone {
   apex: string;
@@ -64,14 +67,27 @@ function record(name: string, type: string, value: string, ttl: number): Answer 
   }
 }
 
+const CYMRU_SOA = soaFor(CYMRU_ZONE, "ns.asn.cymru.com", null, 14400);
+
+// clientHold (the registrar's) or serverHold (the registry's): RFC 5731, the name is not published.
+function onHold(d: DomainEntry): boolean {
+  return d.registration.status.some((s) => s === "clientHold" || s === "serverHold");
+}
+
 export class ZoneIndex {
   private readonly nodes = new Map<string, NameNode>();
   private readonly zones = new Map<string, Zone>();
   // Names that exist only as parents of other names (empty non-terminals): NOERROR, not NXDOMAIN.
   private readonly parents = new Set<string>();
 
+  private readonly cymru: CymruAsn;
+  private readonly reverse: ReverseNames;
+
   constructor(scenario: Scenario) {
-    for (const d of allDomains(scenario)) this.addDomain(d);
+    this.cymru = new CymruAsn(scenario.networks);
+    this.reverse = new ReverseNames(scenario.networks);
+    // A domain on registry hold is left out of the TLD zone, so it no longer resolves.
+    for (const d of allDomains(scenario)) if (!onHold(d)) this.addDomain(d);
     for (const h of scenario.hosts) {
       const zone =
         this.zoneOf(h.name) ?? this.addZone(h.name, soaFor(h.name, h.name, null, 300), false, null, 0);
@@ -155,6 +171,14 @@ export class ZoneIndex {
 
   lookup(rawName: string, type: string): LookupResult {
     const name = rawName.toLowerCase().replace(/\.$/, "");
+    const cymru = this.cymru.lookup(name, type);
+    if (cymru) return { ...cymru, authorities: cymru.answers.length ? [] : [CYMRU_SOA], delayMs: 0 };
+    const reverse = this.reverse.lookup(name, type);
+    if (reverse) {
+      const zone = this.zoneOf(name);
+      const soa = zone?.soa ?? soaFor(name.split(".").slice(-2).join("."), "ns1.world.invalid", null, 3600);
+      return { ...reverse, authorities: reverse.answers.length ? [] : [soa], delayMs: 0 };
+    }
     const zone = this.zoneOf(name);
     if (!zone) {
       // Not ours: the TLD's registry would say NXDOMAIN.

@@ -3,9 +3,13 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { domainRdap, ipRdap, rdapError } from "./rdap-json.ts";
 import { RegistryIndex } from "./registry-index.ts";
+import { RIRS, type Rir } from "../scenario/schema.ts";
+import { asnBootstrap, autnums, ipBootstrap, networkFor, rirAnswer } from "./rir-routes.ts";
+import { rirAutnumRdap, rirNetworkRdap } from "./rir-rdap.ts";
 
-// RDAP for domains and IP networks, plus the IANA-format bootstrap files that point every
-// scenario TLD and 127.0.0.0/8 at it. RDAP_BOOTSTRAP_URL is the bootstrap directory
+// RDAP for domains, IP networks and ASes, plus the IANA-format bootstrap files that point every
+// scenario TLD and 127.0.0.0/8 at it, and networks and ASes of a named RIR at that RIR's base
+// (rir-routes.ts). RDAP_BOOTSTRAP_URL is the bootstrap directory
 // (like https://data.iana.org/rdap/): dns.json, ipv4.json, ipv6.json and asn.json live under it.
 
 export interface RdapServer {
@@ -38,9 +42,21 @@ export async function startRdapServer(
     if (path === "/bootstrap/dns.json")
       return reply(200, bootstrap("RDAP bootstrap file for Domain Name System registrations", [[index.rdapTlds(), [rdapBase]]], now), "application/json"); // prettier-ignore
     if (path === "/bootstrap/ipv4.json")
-      return reply(200, bootstrap("RDAP bootstrap file for IPv4 address allocations", [[["127.0.0.0/8"], [rdapBase]]], now), "application/json"); // prettier-ignore
-    if (path === "/bootstrap/ipv6.json" || path === "/bootstrap/asn.json")
-      return reply(200, bootstrap("RDAP bootstrap file", [], now), "application/json");
+      return reply(200, bootstrap("RDAP bootstrap file for IPv4 address allocations", ipBootstrap(index.networks(), 4, base, rdapBase), now), "application/json"); // prettier-ignore
+    if (path === "/bootstrap/ipv6.json")
+      return reply(200, bootstrap("RDAP bootstrap file for IPv6 address allocations", ipBootstrap(index.networks(), 6, base, rdapBase), now), "application/json"); // prettier-ignore
+    if (path === "/bootstrap/asn.json")
+      return reply(200, bootstrap("RDAP bootstrap file for Autonomous System Number allocations", asnBootstrap(index.networks().networks, base, rdapBase), now), "application/json"); // prettier-ignore
+    const rir = /^\/rir\/([a-z]+)\/(.+)$/.exec(path);
+    if (rir && (RIRS as readonly string[]).includes(rir[1]!)) {
+      const hit = rirAnswer(rir[1] as Rir, rir[2]!, index.networks(), base);
+      return hit ? reply(hit.status, hit.body) : reply(404, rdapError(404, "Not Found", `${rir[2]} is not in this registry`)); // prettier-ignore
+    }
+    const as = /^\/rdap\/autnum\/(\d+)$/.exec(path);
+    if (as) {
+      const a = autnums(index.networks().networks).get(Number(as[1]));
+      return a ? reply(200, rirAutnumRdap({ ...a, rir: "arin" }, rdapBase)) : reply(404, rdapError(404, "Not Found", `AS${as[1]} is not registered`)); // prettier-ignore
+    }
     if (path === "/rdap/help") return reply(200, { rdapConformance: ["rdap_level_0"], notices: [{ title: "Brandwarden world RDAP" }] }); // prettier-ignore
     let m = /^\/rdap\/domain\/([^/]+)$/.exec(path);
     if (m) {
@@ -49,8 +65,10 @@ export async function startRdapServer(
     }
     m = /^\/rdap\/ip\/([0-9a-fA-F.:]+)(?:\/(\d+))?$/.exec(path);
     if (m) {
-      // The world's networks are IPv4; an IPv6 query is valid and finds nothing (RFC 9083 404).
-      if (net.isIPv6(m[1]!)) return reply(404, rdapError(404, "Not Found", `no network for ${m[1]}`));
+      if (net.isIPv6(m[1]!)) {
+        const hit = networkFor(index.networks(), m[1]!, m[2] === undefined ? undefined : Number(m[2]));
+        return hit ? reply(200, rirNetworkRdap({ rir: "arin", network: hit.network, block: hit.block, parent: null }, rdapBase, m[1]!)) : reply(404, rdapError(404, "Not Found", `no network for ${m[1]}`)); // prettier-ignore
+      }
       if (!RegistryIndex.isIp(m[1]!)) return reply(400, rdapError(400, "Bad Request", "invalid IP address"));
       const n = index.network(m[1]!);
       return n ? reply(200, ipRdap(n, rdapBase, m[1]!)) : reply(404, rdapError(404, "Not Found", `no network for ${m[1]}`)); // prettier-ignore

@@ -1,5 +1,6 @@
 import { allDomains, type DomainEntry, type Network, type Scenario } from "../scenario/schema.ts";
 import { registrableDomain } from "../scenario/typos.ts";
+import { NetworkTable } from "./ip-blocks.ts";
 
 // What the registries know: domains by name (a subdomain lookalike like acme.bank.com is
 // registered as bank.com) and hosting networks by address.
@@ -25,8 +26,10 @@ export class RegistryIndex {
   private readonly domains = new Map<string, DomainEntry>();
   private readonly ranges: { from: number; to: number; net: NetworkRange }[] = [];
   private readonly rdapMissing: Set<string>;
+  private readonly networkTable: NetworkTable;
 
   constructor(scenario: Scenario) {
+    this.networkTable = NetworkTable.of(scenario);
     this.rdapMissing = new Set(scenario.rdap_missing_tlds ?? []);
     for (const d of allDomains(scenario)) {
       this.domains.set(d.domain, d);
@@ -60,6 +63,11 @@ export class RegistryIndex {
     const n = ipToInt(ip);
     if (n === null) return null;
     return this.ranges.find((r) => n >= r.from && n <= r.to)?.net ?? null;
+  }
+
+  /** Every network, IPv4 and IPv6, by address, handle and AS (the RIRs' view). */
+  networks(): NetworkTable {
+    return this.networkTable;
   }
 
   // Top-level labels the registries serve (for the RDAP bootstrap file).

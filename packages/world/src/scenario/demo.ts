@@ -12,6 +12,7 @@ export const DEMO_OPTIONS: GenerateOptions = {
   lookalikes: 60,
   seed: 1,
   now: new Date("2025-01-01T00:00:00.000Z"),
+  takedowns: {},
 };
 
 export const demoScenarioPath = fileURLToPath(new URL("./demo-scenario.json", import.meta.url));

@@ -19,6 +19,7 @@ import {
   type SiteKind,
 } from "./schema.ts";
 import { generateServicesScenario } from "./generate-services.ts";
+import { placeTakedownTargets, takedownFields, type TakedownOptions } from "./generate-takedowns.ts";
 import { permutationPool, splitDomain, type Permutation } from "./typos.ts";
 
 export interface GenerateOptions {
@@ -36,6 +37,9 @@ export interface GenerateOptions {
   allBehindCdn?: boolean;
   // The brand's own domains, its defensive registrations and one campaign behind one CDN.
   brandBehindCdn?: boolean;
+  // Abuse desks (responsive and silent), a reassigned network, a provider's security.txt, a
+  // lookalike behind Cloudflare and an RIR per network (generate-takedowns.ts).
+  takedowns?: TakedownOptions;
 }
 
 export const DEFAULT_MIX: Record<SiteKind, number> = {
@@ -241,6 +245,7 @@ export function generateScenario(opts: GenerateOptions): Scenario {
       faultable[at]!.dns = { ...faultable[at]!.dns, fault: fault as "servfail", delay_ms: 1200 };
     }
   }
+  const targets = opts.takedowns ? placeTakedownTargets(g, lookalikes) : null;
   lookalikes.sort((a, b) => (a.domain < b.domain ? -1 : 1));
 
   const services = generateServicesScenario({
@@ -263,6 +268,9 @@ export function generateScenario(opts: GenerateOptions): Scenario {
     },
     lookalikes,
     networks: g.networks(),
+    ...(opts.takedowns && targets
+      ? takedownFields(g.networks(), lookalikes, targets.reassignedIp, opts.takedowns)
+      : {}),
     hosts: [...g.hosts].map(([name, a]) => ({ name, a })).sort((x, y) => (x.name < y.name ? -1 : 1)),
     services,
   };

@@ -137,9 +137,36 @@ const OwnedDomainSchema = z.object({
 });
 type OwnedDomain = z.infer<typeof OwnedDomainSchema>;
 
+// What an abuse desk does with a report that names a domain it is responsible for: acts
+// `takes_down_after_s` seconds later (a registrar puts the domain on hold, a host suspends the
+// site), or never answers. No desk: reports land in the mailbox and nothing happens.
+const AbuseDeskSchema = z.union([
+  z.object({ takes_down_after_s: z.number().min(0) }).strict(),
+  z.object({ never: z.literal(true) }).strict(),
+]);
+export type AbuseDesk = z.infer<typeof AbuseDeskSchema>;
+
+// The five regional internet registries; each answers RDAP in its own layout (registry/rir-rdap.ts).
+export const RIRS = ["arin", "ripe", "apnic", "lacnic", "afrinic"] as const;
+const RirSchema = z.enum(RIRS);
+export type Rir = z.infer<typeof RirSchema>;
+
+// The transit network above a hosting network: its AS (Team Cymru's peer answers, RDAP autnum)
+// and its abuse contact, the next level when the host does not act.
+const UpstreamSchema = z.object({
+  asn: z.number().int().min(1),
+  as_name: z.string(),
+  owner: z.string(),
+  country: z.string().length(2),
+  abuse_email: z.email(),
+  rir: RirSchema.default("arin"),
+});
+
 // An IP network of a hosting provider: what IP RDAP/WHOIS answer for any address inside it.
 export const NetworkSchema = z.object({
   cidr: z.string().regex(/^\d+\.\d+\.\d+\.\d+\/\d+$/),
+  // Its IPv6 block, when it has one (RDAP ipv6.json, Team Cymru origin6).
+  cidr6: z.cidrv6().optional(),
   handle: z.string(),
   name: z.string(), // netname, e.g. DIGITALOCEAN-127-20-16-0
   owner: z.string(), // organisation
@@ -149,11 +176,30 @@ export const NetworkSchema = z.object({
   abuse_email: z.email(),
   abuse_phone: z.string().default(""),
   kind: z.enum(["brand", "shared", "vps", "parking", "bulletproof", "cdn"]).default("shared"),
+  // The RIR that registered it; absent: the world's generic ARIN-like answer at the default base.
+  rir: RirSchema.optional(),
+  // Allocation date (YYYY-MM-DD) as RIRs' delegation files and Team Cymru give it.
+  allocated: z.iso.date().optional(),
+  // A reassignment (ARIN "REASSIGNED", RIPE "ASSIGNED PA"): the handle of the provider's network
+  // it was carved from. Its RDAP carries no abuse entity of its own; the parent's has it.
+  parent: z.string().optional(),
+  upstream: UpstreamSchema.optional(),
+  // The provider's web site: serves /.well-known/security.txt (RFC 9116), and the network's
+  // addresses get PTR records host-N.<provider_domain>. Its address comes from `hosts`.
+  provider_domain: HostName.optional(),
+  abuse_desk: AbuseDeskSchema.optional(),
 });
 export type Network = z.infer<typeof NetworkSchema>;
 
 // Infrastructure names that are not scenario domains but must resolve: name servers, mail exchangers.
 const HostSchema = z.object({ name: HostName, a: z.array(Ipv4).min(1) });
+
+// A registrar's abuse desk (the mailbox is the `abuse_email` its domains' registrations carry).
+const RegistrarDeskSchema = z.object({
+  name: z.string().min(1), // as in registration.registrar
+  abuse_email: z.email(),
+  abuse_desk: AbuseDeskSchema,
+});
 
 const BrandSchema = z.object({
   name: z.string().min(1),
@@ -171,6 +217,11 @@ export const ScenarioSchema = z
     lookalikes: z.array(LookalikeSchema),
     networks: z.array(NetworkSchema).default([]),
     hosts: z.array(HostSchema).default([]),
+    registrars: z.array(RegistrarDeskSchema).default([]),
+    // Registry operators' desks, by TLD (their mailbox: abuse/registry-operators.ts).
+    registry_desks: z
+      .array(z.object({ tld: z.string().regex(/^[a-z0-9-]+$/), abuse_desk: AbuseDeskSchema }))
+      .default([]),
     // TLDs the RDAP bootstrap leaves out (as IANA's does for ccTLDs without RDAP): their
     // domains are answered by WHOIS only.
     rdap_missing_tlds: z.array(z.string().regex(/^[a-z0-9-]+$/)).default([]),

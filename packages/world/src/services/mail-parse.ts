@@ -6,7 +6,11 @@ interface ParsedAttachment {
   filename: string;
   content_type: string;
   size: number;
+  /** The decoded content of a text or JSON attachment (an X-ARF report, say). */
+  text?: string;
 }
+
+const readable = (type: string) => type.startsWith("text/") || /^application\/([\w.+-]+\+)?json$/.test(type);
 
 export interface ParsedMail {
   headers: Record<string, string>;
@@ -84,10 +88,12 @@ function walk(raw: string, out: ParsedMail): void {
   const data = decodeBody(body, h["content-transfer-encoding"]);
   const filename = param(disposition, "filename") ?? param(h["content-type"], "name");
   if (/attachment/i.test(disposition) || (filename && !type.startsWith("text/"))) {
+    const contentType = type.split(";")[0]!.trim();
     out.attachments.push({
       filename: filename ?? "attachment",
-      content_type: type.split(";")[0]!,
+      content_type: contentType,
       size: data.length,
+      ...(readable(contentType) ? { text: data.toString("utf8") } : {}),
     });
   } else if (type.startsWith("text/html")) {
     if (!out.html) out.html = data.toString("utf8");

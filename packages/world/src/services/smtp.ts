@@ -16,6 +16,7 @@ export interface RunningSmtp extends SmtpSink {
 export async function startSmtp(host: string, port: number, apiPort: number): Promise<RunningSmtp> {
   const messages: SmtpMessage[] = [];
   const waiters: Array<() => void> = [];
+  const listeners = new Set<(m: SmtpMessage) => void>();
   let nextId = 1;
   const server = new SMTPServer({
     authOptional: true,
@@ -35,7 +36,7 @@ export async function startSmtp(host: string, port: number, apiPort: number): Pr
         const raw = Buffer.concat(chunks).toString("utf8");
         const parsed = parseMail(raw);
         const envFrom = session.envelope.mailFrom;
-        messages.push({
+        const message: SmtpMessage = {
           id: nextId++,
           from: envFrom ? envFrom.address : decodeWords(parsed.headers.from ?? ""),
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -46,8 +47,10 @@ export async function startSmtp(host: string, port: number, apiPort: number): Pr
           attachments: parsed.attachments,
           raw,
           received_at: new Date().toISOString(),
-        });
+        };
+        messages.push(message);
         waiters.splice(0).forEach((w) => w());
+        for (const l of listeners) l(message);
         cb(null, "Message queued as world-" + (nextId - 1));
       });
     },
@@ -92,6 +95,10 @@ export async function startSmtp(host: string, port: number, apiPort: number): Pr
         };
         check();
       });
+    },
+    onMessage(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close() {
       await Promise.all([new Promise<void>((r) => server.close(() => r())), api.close()]);

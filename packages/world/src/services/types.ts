@@ -26,7 +26,8 @@ export interface SmtpMessage {
   headers: Record<string, string>;
   text: string;
   html: string;
-  attachments: Array<{ filename: string; content_type: string; size: number }>;
+  /** `text`: the decoded content of text and JSON attachments. */
+  attachments: Array<{ filename: string; content_type: string; size: number; text?: string }>;
   raw: string;
   received_at: string;
 }
@@ -36,4 +37,6 @@ export interface SmtpSink {
   messages(): SmtpMessage[];
   clear(): void;
   waitFor(predicate: (m: SmtpMessage) => boolean, timeoutMs?: number): Promise<SmtpMessage>;
+  /** Calls `listener` with every message received from now on; returns the unsubscribe. */
+  onMessage(listener: (m: SmtpMessage) => void): () => void;
 }

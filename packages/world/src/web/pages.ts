@@ -59,6 +59,21 @@ export function errorPage(status: number): string {
   return `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 }
 
+// What a cPanel/WHM shared host serves for every URL of a suspended account: WHM's "Manage
+// Account Suspension" rewrites the account's virtual host to /cgi-sys/suspendedpage.cgi, whose
+// default template reads "This Account has been suspended." (cPanel documentation, "Manage
+// Account Suspension"; https://docs.cpanel.net/whm/account-functions/manage-account-suspension/),
+// served with status 200.
+export function suspendedAccountPage(): string {
+  return `<!DOCTYPE html>
+<html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8"><title>Account Suspended</title>
+<style>body{font-family:Arial,Helvetica,sans-serif;text-align:center;color:#333}.box{margin:80px auto;max-width:600px}</style>
+</head><body><div class="box"><h1>Account Suspended</h1>
+<p>This Account has been suspended.</p>
+<p>Contact your hosting provider for more information.</p></div></body></html>
+`;
+}
+
 export function defaultHostPage(): string {
   return `<!doctype html><html><head><title>Site not found</title></head><body><h1>Site not found</h1>
 <p>No website is configured at this address.</p></body></html>\n`;

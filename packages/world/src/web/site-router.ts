@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { allDomains, type DomainEntry, type Scenario } from "../scenario/schema.ts";
+import { ProviderSites, providerHomePage, securityTxt } from "./provider-sites.ts";
 import {
   defaultHostPage,
   errorPage,
@@ -16,8 +17,10 @@ export class SiteDirectory {
   readonly brandHtml: string;
   readonly logo: Buffer;
   readonly primary: string;
+  readonly providers: ProviderSites;
 
   constructor(scenario: Scenario) {
+    this.providers = new ProviderSites(scenario);
     for (const d of allDomains(scenario)) this.byName.set(d.domain, d);
     this.primary = scenario.brand.primary_domain;
     const primary = this.byName.get(this.primary);
@@ -52,13 +55,18 @@ function hostOf(req: IncomingMessage): string {
   return host.startsWith("[") ? host : host.replace(/:\d+$/, "");
 }
 
+// The server header of the origin, unless a CDN's edge answers for it (its own headers).
+function edge(res: ServerResponse): Record<string, string> {
+  return (res as ServerResponse & { edge?: Record<string, string> | null }).edge ?? { server: "nginx" };
+}
+
 function send(res: ServerResponse, status: number, body: string | Buffer, type = "text/html; charset=utf-8") {
-  res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body), server: "nginx" });
+  res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body), ...edge(res) });
   res.end(body);
 }
 
 function redirect(res: ServerResponse, location: string, status = 301) {
-  res.writeHead(status, { location, "content-type": "text/html", "content-length": 0, server: "nginx" });
+  res.writeHead(status, { location, "content-type": "text/html", "content-length": 0, ...edge(res) });
   res.end();
 }
 
@@ -68,6 +76,13 @@ export function createSiteHandler(dir: SiteDirectory, held: Set<ServerResponse>)
     const secure = "encrypted" in req.socket && Boolean(req.socket.encrypted);
     const entry = dir.find(hostOf(req));
     const path = (req.url ?? "/").split("?")[0]!;
+    Object.assign(res, { edge: dir.providers.edgeHeaders(req.socket.localAddress) });
+    const provider = entry ? null : dir.providers.find(hostOf(req).toLowerCase());
+    if (provider) {
+      if (path === "/.well-known/security.txt")
+        return send(res, 200, securityTxt(provider, new Date()), "text/plain; charset=utf-8");
+      return path === "/" ? send(res, 200, providerHomePage(provider)) : send(res, 404, errorPage(404));
+    }
     if (!entry) return send(res, 404, defaultHostPage());
     const isAsset = path === "/logo.png" || path === "/favicon.ico";
     if (entry.owned) {
@@ -95,7 +110,7 @@ export function createSiteHandler(dir: SiteDirectory, held: Set<ServerResponse>)
         return send(res, 200, site.html ?? unrelatedPage(entry));
       case "error": {
         const status = site.http_status ?? 503;
-        return send(res, status, errorPage(status));
+        return send(res, status, site.html ?? errorPage(status));
       }
       case "timeout":
         // Accept and never answer; closed when the world stops.

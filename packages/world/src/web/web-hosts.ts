@@ -5,6 +5,7 @@ import tls, { type SecureContext } from "node:tls";
 import type { Scenario } from "../scenario/schema.ts";
 import type { IssuedCert, WorldCa } from "../tls/ca.ts";
 import { createSiteHandler, SiteDirectory } from "./site-router.ts";
+import { providerSiteIps } from "./provider-sites.ts";
 
 // Every hosting address of the scenario listens on HTTP and HTTPS. Each address gets two bare
 // TCP listeners that hand their connections to one shared HTTP and one shared HTTPS server, so
@@ -44,7 +45,8 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
 
   const certificateFor = (servername: string): IssuedCert | null => {
     const entry = dir.find(servername);
-    if (!entry?.tls) return null;
+    if (!entry) return providerCertificate(servername);
+    if (!entry.tls) return null;
     const cached = certs.get(entry.domain);
     if (cached !== undefined) return cached;
     const t = entry.tls;
@@ -67,8 +69,26 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
     return issued;
   };
 
-  // A name without a certificate of its own gets the host's default: self-signed, wrong name.
+  // A provider's own site: a Let's Encrypt certificate for its name and www.
   const now = Date.now();
+  const providerCertificate = (servername: string): IssuedCert | null => {
+    const n = dir.providers.find(servername.toLowerCase());
+    if (!n?.provider_domain) return null;
+    const cached = certs.get(n.provider_domain);
+    if (cached !== undefined) return cached;
+    const issued = opts.ca.issue({
+      names: [n.provider_domain, `www.${n.provider_domain}`],
+      issuerCn: "R11",
+      issuerOrg: "Let's Encrypt",
+      notBefore: new Date(now - 20 * 86_400_000),
+      notAfter: new Date(now + 70 * 86_400_000),
+      selfSigned: false,
+    });
+    certs.set(n.provider_domain, issued);
+    return issued;
+  };
+
+  // A name without a certificate of its own gets the host's default: self-signed, wrong name.
   const fallback = opts.ca.issue({
     names: ["localhost.localdomain"],
     issuerCn: "localhost.localdomain",
@@ -87,7 +107,8 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
         try {
           const issued = certificateFor(servername);
           if (!issued) return cb(null, undefined);
-          const key = dir.find(servername)!.domain;
+          const key =
+            dir.find(servername)?.domain ?? dir.providers.find(servername.toLowerCase())!.provider_domain!;
           let ctx = contexts.get(key);
           if (!ctx)
             contexts.set(key, (ctx = tls.createSecureContext({ key: issued.keyPem, cert: issued.chainPem })));
@@ -101,7 +122,9 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
   );
   for (const s of [httpServer, httpsServer]) s.on("clientError", (_err, socket) => socket.destroy());
 
-  const ips = [...new Set([...dir.entries()].flatMap((d) => d.dns.a))].sort();
+  const ips = [
+    ...new Set([...[...dir.entries()].flatMap((d) => d.dns.a), ...providerSiteIps(scenario)]),
+  ].sort();
   const listeners: net.Server[] = [];
   const sockets = new Set<net.Socket>();
   const forward = (target: net.Server) => (socket: net.Socket) => {
