@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { TEvidenceResponse } from "@brandwarden/contract/takedown-worker";
+import { attachmentBytes } from "@brandwarden/world/services/mail-parse";
 import type { SmtpMessage } from "@brandwarden/world/services/types";
 import type { StubWorker } from "./stub-worker.ts";
 
-// What takedown-case tests share: the worker's answers (draft, evidence pack, checks) and a
-// reader of the attachments of a message the SMTP sink kept.
+// What takedown-case tests share: the worker's answers (draft, evidence pack, checks) and the
+// attachments of a message the SMTP sink kept.
 
 /** A small WARC/1.1 file, gzip per record (a warcinfo and a response record). */
 function sampleWarc(domain: string): Buffer {
@@ -71,17 +72,7 @@ export function answerChecks(
   });
 }
 
-/** The bytes of the attachment named `filename` in a kept message (MIME, base64 parts). */
+/** The bytes of the attachment named `filename` in a kept message. */
 export function attachmentOf(m: SmtpMessage, filename: string): Buffer | null {
-  for (const part of m.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const cut = part.search(/\r?\n\r?\n/);
-    if (cut < 0) continue;
-    const head = part.slice(0, cut).replace(/\r?\n[ \t]+/g, " ");
-    if (!new RegExp(`filename="?${filename.replace(/\./g, "\\.")}"?`, "i").test(head)) continue;
-    const body = part.slice(cut).split(/\r?\n--/)[0]!;
-    return /content-transfer-encoding:\s*base64/i.test(head)
-      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
-      : Buffer.from(body.trim(), "utf8");
-  }
-  return null;
+  return attachmentBytes(m.raw).find((a) => a.filename === filename)?.data ?? null;
 }

@@ -37,7 +37,7 @@ export const ZEvidenceRequest = z.object({
 export type TEvidenceRequest = z.infer<typeof ZEvidenceRequest>;
 
 /** What a later check compares the site with: the page as captured. */
-export const ZSiteBaseline = z.object({
+const ZSiteBaseline = z.object({
   /** TLSH of the page captured (null when none was fetched). */
   fuzzy_hash: z.string().nullable(),
   login_form: z.boolean(),
@@ -92,7 +92,7 @@ export const ZTakedownCheckResponse = z.object({
 export type TTakedownCheckResponse = z.infer<typeof ZTakedownCheckResponse>;
 
 /** One case as the PDF reports show it. */
-export const ZReportTakedownCase = z.object({
+const ZReportTakedownCase = z.object({
   case_id: ZId,
   kind: ZFindingKind,
   finding_id: ZId,

@@ -29,8 +29,8 @@ import {
 
 export const ZTakedownState = z.enum(TAKEDOWN_STATES);
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
-export const ZRecipientSource = z.enum(RECIPIENT_SOURCES);
-export const ZRecipientChannel = z.enum(RECIPIENT_CHANNELS);
+const ZRecipientSource = z.enum(RECIPIENT_SOURCES);
+const ZRecipientChannel = z.enum(RECIPIENT_CHANNELS);
 export const ZDownHow = z.enum(DOWN_HOWS);
 
 /** An e-mail address, or for `form` an https URL. */
@@ -46,7 +46,7 @@ export const ZRecipientContact = z.object({
 });
 export type TRecipientContact = z.infer<typeof ZRecipientContact>;
 
-export const ZCaseRecipient = ZRecipientContact.extend({
+const ZCaseRecipient = ZRecipientContact.extend({
   recipient_id: ZId,
   state: z.enum(RECIPIENT_STATES),
   /** The `Message-ID` of the report sent to this recipient. */
@@ -56,12 +56,15 @@ export const ZCaseRecipient = ZRecipientContact.extend({
 });
 export type TCaseRecipient = z.infer<typeof ZCaseRecipient>;
 
-export const ZCaseEvidence = z.object({
+const ZCaseEvidence = z.object({
   status: z.enum(["capturing", "ready", "failed"]),
   /** True when the site answered at capture; false: the pack holds what the last scan saw. */
   live: z.boolean().nullable(),
   captured_at: ZIsoDate.nullable(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   size: z.number().int().min(0).nullable(),
   /** Download path of the WARC (null until ready). */
   url: z.string().nullable(),
@@ -69,9 +72,9 @@ export const ZCaseEvidence = z.object({
   screenshot: z.boolean(),
   error: z.string().nullable(),
 });
-export type TCaseEvidence = z.infer<typeof ZCaseEvidence>;
+type TCaseEvidence = z.infer<typeof ZCaseEvidence>;
 
-export const ZCaseTimelineEntry = z.object({
+const ZCaseTimelineEntry = z.object({
   at: ZIsoDate,
   event: z.enum([
     "opened",
@@ -89,7 +92,7 @@ export const ZCaseTimelineEntry = z.object({
 });
 export type TCaseTimelineEntry = z.infer<typeof ZCaseTimelineEntry>;
 
-export const ZCaseEscalation = z.object({
+const ZCaseEscalation = z.object({
   at: ZIsoDate,
   /** 1 for the first escalation, then 2, … (one per `TAKEDOWN_ESCALATE_AFTER` the site stays up). */
   level: z.number().int().min(1),

@@ -10,6 +10,13 @@ interface ParsedAttachment {
   text?: string;
 }
 
+/** An attachment with its decoded bytes (a WARC, a screenshot), for tests that read them back. */
+export interface AttachmentBytes {
+  filename: string;
+  content_type: string;
+  data: Buffer;
+}
+
 const readable = (type: string) => type.startsWith("text/") || /^application\/([\w.+-]+\+)?json$/.test(type);
 
 export interface ParsedMail {
@@ -70,7 +77,7 @@ function param(header: string | undefined, name: string): string | undefined {
   return m ? decodeWords(m[2] ?? m[1]!) : undefined;
 }
 
-function walk(raw: string, out: ParsedMail): void {
+function walk(raw: string, out: ParsedMail, bytes?: AttachmentBytes[]): void {
   const [head, body] = splitHeadBody(raw);
   const h = parseHeaders(head);
   const type = (h["content-type"] ?? "text/plain").toLowerCase();
@@ -81,7 +88,7 @@ function walk(raw: string, out: ParsedMail): void {
     const parts = body.split(`--${boundary}`).slice(1);
     for (const part of parts) {
       if (part.startsWith("--")) break;
-      walk(part.replace(/^\r?\n/, ""), out);
+      walk(part.replace(/^\r?\n/, ""), out, bytes);
     }
     return;
   }
@@ -89,6 +96,7 @@ function walk(raw: string, out: ParsedMail): void {
   const filename = param(disposition, "filename") ?? param(h["content-type"], "name");
   if (/attachment/i.test(disposition) || (filename && !type.startsWith("text/"))) {
     const contentType = type.split(";")[0]!.trim();
+    bytes?.push({ filename: filename ?? "attachment", content_type: contentType, data });
     out.attachments.push({
       filename: filename ?? "attachment",
       content_type: contentType,
@@ -119,4 +127,11 @@ export function parseMail(raw: string): ParsedMail {
       .replace(/\s+/g, " ")
       .trim();
   return out;
+}
+
+/** Every attachment of a raw message with its decoded bytes. */
+export function attachmentBytes(raw: string): AttachmentBytes[] {
+  const bytes: AttachmentBytes[] = [];
+  walk(raw, { headers: {}, subject: "", text: "", html: "", attachments: [] }, bytes);
+  return bytes;
 }

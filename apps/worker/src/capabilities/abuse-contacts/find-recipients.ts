@@ -102,7 +102,7 @@ export async function findRecipients(
 
   const registry = registryDeskFor(input.domain);
   if (registry)
-    escalation.push({ role: "registry", organisation: registry.organisation, address: registry.address, channel: "email", source: "known-provider" }); // prettier-ignore
+    escalation.push({ role: "registry", organisation: registry.organisation, address: registry.address, channel: registry.channel, source: "known-provider" }); // prettier-ignore
   const upstream = cymru?.peers[0];
   if (upstream !== undefined && deps.rdap.autnum) {
     const autnum = await deps.rdap.autnum(upstream).catch(() => null);

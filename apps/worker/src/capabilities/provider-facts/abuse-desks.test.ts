@@ -17,7 +17,7 @@ describe("known abuse desks", () => {
   });
 
   it("has one desk per address and forms as https URLs", () => {
-    const all = [...KNOWN_PROVIDER_DESKS, ...KNOWN_REGISTRY_DESKS.map((r) => ({ ...r, channel: "email" }))];
+    const all = [...KNOWN_PROVIDER_DESKS, ...KNOWN_REGISTRY_DESKS];
     expect(new Set(all.map((d) => d.address)).size).toBe(all.length);
     for (const d of all)
       expect(d.address).toMatch(d.channel === "form" ? /^https:\/\// : /^[^@\s]+@[^@\s]+$/);

@@ -46,21 +46,35 @@ export function knownDesksFor(asns: readonly number[], hosts: readonly string[])
 
 export interface RegistryDesk {
   organisation: string;
+  /** `email`, or `form` for an operator that takes reports by web form only (address is its URL). */
+  channel: "email" | "form";
   address: string;
   tlds: readonly string[];
 }
 
 /**
  * TLD registry operators' abuse desks (ICANN's Registry Agreement, Specification 6 section 4.1,
- * has each publish one). The escalation when a registrar does not act.
+ * has each gTLD operator publish one; ccTLD operators publish theirs on their own sites): the
+ * escalation when a registrar does not act. Each from the operator's abuse page, as published.
  */
 export const KNOWN_REGISTRY_DESKS: readonly RegistryDesk[] = [
-  { organisation: "VeriSign", address: "abuse@verisign.com", tlds: ["com", "net", "cc", "tv", "name"] },
-  { organisation: "Public Interest Registry", address: "abuse@pir.org", tlds: ["org", "ngo", "ong"] },
-  { organisation: "Identity Digital", address: "abuse@identity.digital", tlds: ["info", "live", "email"] },
-  { organisation: "XYZ.COM", address: "abuse@gen.xyz", tlds: ["xyz", "icu"] },
-  { organisation: "GoDaddy Registry", address: "abuse@registry.godaddy", tlds: ["biz", "us", "co"] },
-];
+  { organisation: "VeriSign", channel: "form", address: "https://www.verisign.com/en_US/channel-resources/domain-registry-products/registry-abuse/index.xhtml", tlds: ["com", "net", "cc", "name"] },
+  { organisation: "Public Interest Registry", channel: "email", address: "abuse@pir.org", tlds: ["org"] },
+  { organisation: "Radix", channel: "email", address: "abuse@radix.support", tlds: ["online", "site", "store", "tech", "space", "website", "fun", "host", "press", "pw"] },
+  { organisation: "XYZ.COM", channel: "email", address: "xyz_abuse@gen.xyz", tlds: ["xyz", "icu"] },
+  { organisation: "Jiangsu Bangning Science & Technology (.top)", channel: "email", address: "abuse@nic.top", tlds: ["top"] },
+  { organisation: "Identity Digital", channel: "email", address: "abuse@identity.digital", tlds: ["info", "services", "support", "live", "ltd", "pro", "io"] },
+  { organisation: "GoDaddy Registry", channel: "form", address: "https://domainabuse.registry.godaddy/s/", tlds: ["biz", "club", "vip", "us", "co"] },
+  { organisation: "Google Registry", channel: "form", address: "https://registry.google/policies/abuse/", tlds: ["app", "dev"] },
+  { organisation: "Nova Registry (.link)", channel: "email", address: "abuse@uniregistry.com", tlds: ["link"] },
+  { organisation: "GMO Registry", channel: "form", address: "https://get.shop/abuse", tlds: ["shop"] },
+  { organisation: "Aruba PEC (.cloud)", channel: "email", address: "abuse@nic.cloud", tlds: ["cloud"] },
+  { organisation: "doMEn (.me)", channel: "email", address: "abuse@domain.me", tlds: ["me"] },
+  { organisation: "EURid", channel: "email", address: "abuse@eurid.eu", tlds: ["eu"] },
+  { organisation: "Nominet", channel: "form", address: "https://registrars.nominet.uk/abuse-complaints/", tlds: ["uk"] },
+  { organisation: "DENIC", channel: "form", address: "https://www.denic.de/en/report-a-concern/", tlds: ["de"] },
+  { organisation: "CZ.NIC", channel: "email", address: "abuse@nic.cz", tlds: ["cz"] },
+]; // prettier-ignore
 
 /** The registry desk of a domain's TLD, or null when the list has none. */
 export function registryDeskFor(domain: string): RegistryDesk | null {
