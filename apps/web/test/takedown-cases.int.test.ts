@@ -167,6 +167,57 @@ for (const { variant, status } of await dbVariants()) {
       );
     });
 
+    it("records a desk's web form filled in after the e-mails went out, leaving the sent ones as they are", async () => {
+      // A user of its own, so the hourly message budget the next test spends is untouched.
+      const analyst = browserAgent(t.app);
+      const analystId = (await analyst.signup(`forms-${randomUUID()}@example.com`)).id;
+      const scan = await insertScan(t.db, analystId, { completed_at: new Date() });
+      const f = await insertDomainFinding(t.db, scan.id, analystId, {
+        domain: "acmebank-forms.com",
+        registrar_abuse_email: "abuse@namesilo.example",
+        hosting_abuse_email: "abuse@host.example",
+        dns_a: ["203.0.113.20"],
+        resolve_status: "registered",
+      });
+      const caseOf = async (id: string) =>
+        (await analyst.get(`/takedowns/cases/${id}`)).json() as TTakedownCase;
+      const opened = (await analyst.post("/takedowns/cases", { finding_id: f.id })).json() as TTakedownCase;
+      await waitFor(
+        async () => (await caseOf(opened.case_id)).evidence.status === "ready",
+        "the evidence pack",
+      );
+      const c = await caseOf(opened.case_id);
+      const cdn = {
+        role: "cdn",
+        organisation: "Cloudflare",
+        channel: "form",
+        address: "https://abuse.cloudflare.com/",
+      };
+      const keep = c.recipients.map(({ recipient_id, role, organisation, address, channel }) => ({ recipient_id, role, organisation, address, channel })); // prettier-ignore
+      const saved = await analyst.put(`/takedowns/cases/${c.case_id}/recipients`, {
+        recipients: [...keep, cdn],
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await analyst.post(`/takedowns/cases/${c.case_id}/send`, {})).statusCode).toBe(202);
+      await waitFor(async () => { const x = await caseOf(c.case_id); return x.state === "sent" && x.recipients.filter((r) => r.state === "sent").length === 2; }, "the e-mails sent"); // prettier-ignore
+      const sent = await caseOf(c.case_id);
+      const form = sent.recipients.find((r) => r.channel === "form")!;
+      expect(form.state).toBe("ready");
+      const before = sent.recipients.filter((r) => r.state === "sent").map((r) => r.message_id);
+
+      const marked = await analyst.post(`/takedowns/cases/${c.case_id}/send`, { manual: true, recipient_ids: [form.recipient_id] }); // prettier-ignore
+      expect(marked.statusCode).toBe(202);
+      const after = marked.json() as TTakedownCase;
+      expect(after.state).toBe("sent");
+      expect(after.first_sent_at).toBe(sent.first_sent_at);
+      expect(after.recipients.find((r) => r.recipient_id === form.recipient_id)).toMatchObject({ state: "manual", sent_at: expect.any(String) }); // prettier-ignore
+      expect(after.recipients.filter((r) => r.state === "sent").map((r) => r.message_id)).toEqual(before);
+      // Nothing is left to record: every desk was written to.
+      const again = await analyst.post(`/takedowns/cases/${c.case_id}/send`, { manual: true });
+      expect(again.statusCode).toBe(422);
+      expect(again.json().message).toMatch(/already been written to/);
+    });
+
     it("says why a case cannot be sent: no recipient, not sendable, over the hourly limit", async () => {
       const f = await finding("acmebank-empty.com");
       const c = await ready(((await owner.post("/takedowns/cases", { finding_id: f.id })).json() as TTakedownCase).case_id); // prettier-ignore
@@ -244,6 +295,8 @@ for (const { variant, status } of await dbVariants()) {
         error: "invalid",
         message: expect.stringContaining("e-mail is not configured (SMTP_URL), send it by hand"),
       });
+      // By hand, with the evidence pack downloaded: once it is captured.
+      await waitFor(async () => (await owner.get(`/takedowns/cases/${opened.case_id}`)).json().evidence.status !== "capturing", "the evidence pack"); // prettier-ignore
       const manual = await owner.post(`/takedowns/cases/${opened.case_id}/send`, { manual: true });
       expect(manual.statusCode).toBe(202);
       expect(manual.json()).toMatchObject({ state: "sent", first_sent_at: expect.any(String) });

@@ -165,8 +165,8 @@ export const takedownApi = {
   evidenceUrl: (id: string) => forUser(`/takedowns/cases/${id}/evidence`),
   saveRecipients: (id: string, body: TEditRecipients) =>
     request<unknown>("PUT", forUser(`/takedowns/cases/${id}/recipients`), body),
-  /** Sends to every e-mail recipient; `manual`: the analyst sent it by hand. */
-  send: (id: string, body: { manual?: boolean } = {}) =>
+  /** Sends to every e-mail recipient (or those named); `manual`: the analyst reached them by hand. */
+  send: (id: string, body: { manual?: boolean; recipient_ids?: string[] } = {}) =>
     request<unknown>("POST", forUser(`/takedowns/cases/${id}/send`), body),
   withdraw: (id: string, reason?: string) =>
     request<unknown>("POST", forUser(`/takedowns/cases/${id}/withdraw`), reason ? { reason } : {}),

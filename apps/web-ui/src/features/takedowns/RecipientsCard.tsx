@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { RECIPIENT_CHANNELS, RECIPIENT_ROLES } from "@brandwarden/contract/takedown-words";
+import { CHASED_STATES, RECIPIENT_CHANNELS, RECIPIENT_ROLES } from "@brandwarden/contract/takedown-words";
 import type {
   TCaseRecipient,
   TEditRecipients,
@@ -52,6 +52,8 @@ export function RecipientsCard({
   const [nextKey, setNextKey] = useState(1000);
   const submit = useSubmit();
   const editing = rows !== null;
+  // Once the report is out, a desk reached through its web form is recorded here.
+  const chased = (CHASED_STATES as readonly string[]).includes(c.state);
 
   const change = (key: number, patch: Partial<Row>) =>
     setRows((rs) => rs!.map((r) => (r.key === key ? { ...r, ...patch, source: "analyst" } : r)));
@@ -185,6 +187,7 @@ export function RecipientsCard({
         </p>
       ) : (
         <div className="table-wrap">
+          <ErrorBanner error={submit.error} />
           <table className="table table-compact" data-testid="recipients-table">
             <TableHead
               columns={["Role", "Organisation", "Address", "Source", "State", "Message-ID", "Sent"]}
@@ -204,12 +207,31 @@ export function RecipientsCard({
                       ) : (
                         r.address
                       )}
-                      {r.channel === "form" && <span className="muted"> (web form)</span>}
+                      {r.channel === "form" && <span className="muted td-form-note"> (web form)</span>}
                     </td>
                     <td>{r.source}</td>
                     <td>
                       <span className={`status td-rstate-${r.state}`}>{r.state}</span>
                       {r.error && <p className="field-error">{r.error}</p>}
+                      {chased && r.channel === "form" && r.state === "ready" && (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={submit.busy}
+                          aria-label={`Mark the form of ${r.organisation} as submitted`}
+                          onClick={() =>
+                            void submit.run(async () => {
+                              await takedownApi.send(c.case_id, {
+                                manual: true,
+                                recipient_ids: [r.recipient_id],
+                              });
+                              onSaved();
+                            })
+                          }
+                        >
+                          Mark submitted
+                        </button>
+                      )}
                     </td>
                     <td className="td-hash">{r.message_id ?? "—"}</td>
                     <td>{dateTime(r.sent_at)}</td>

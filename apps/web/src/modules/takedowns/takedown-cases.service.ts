@@ -7,6 +7,7 @@ import type {
 } from "@brandwarden/contract/browser/takedown-cases";
 import type { TReportTakedownCase } from "@brandwarden/contract/takedown-worker";
 import {
+  CHASED_STATES,
   SENDABLE_STATES,
   TAKEDOWN_STATE_WORDS,
   type TTakedownState,
@@ -270,7 +271,9 @@ export function createTakedownCasesService(deps: {
      */
     async send(p: Principal, id: string, body: { recipient_ids?: string[]; manual?: boolean }) {
       const c = await own(p.userId, id);
-      mustBeSendable(c, "the report can be sent");
+      // A case already sent still records a desk reached by hand later (a web form filled in).
+      const recordOnly = !!body.manual && CHASED_STATES.includes(c.state);
+      if (!recordOnly) mustBeSendable(c, "the report can be sent");
       const recipients = await repo.recipients([c.id]);
       if (!recipients.length)
         throw invalid(
@@ -280,22 +283,33 @@ export function createTakedownCasesService(deps: {
       const chosen = named ? recipients.filter((r) => named.has(r.id)) : recipients;
       if (named && chosen.length !== named.size)
         throw invalid("Some recipient_ids are not the case's recipients");
+      const capturing = () =>
+        invalid("The evidence pack is still being captured; send the report once it is ready");
       const at = new Date();
       if (body.manual) {
+        // Sent by hand with the evidence downloaded; the desks the capture finds join the case first.
+        if (!recordOnly && c.evidence_status === "capturing") throw capturing();
+        // On a case already sent, only desks not written to yet are recorded (never a sent one's Message-ID overwritten).
+        const marked = recordOnly
+          ? chosen.filter((r) => r.state === "ready" || r.state === "failed")
+          : chosen;
+        if (!marked.length) throw invalid("Every chosen recipient has already been written to");
         const row = await deps.db.transaction(async (tx) => {
-          for (const r of chosen)
+          for (const r of marked)
             await repo.updateRecipient(r.id, { state: "manual", sent_at: at, error: null }, tx);
           const again = c.state === "reemerged";
-          const moved = await repo.update(c.id, { state: "sent", first_sent_at: again || !c.first_sent_at ? at : c.first_sent_at }, SENDABLE_STATES, tx); // prettier-ignore
+          const moved = recordOnly
+            ? await repo.update(c.id, {}, CHASED_STATES, tx)
+            : await repo.update(c.id, { state: "sent", first_sent_at: again || !c.first_sent_at ? at : c.first_sent_at }, SENDABLE_STATES, tx); // prettier-ignore
           if (!moved) throw invalid("The case changed meanwhile; reload it");
-          await repo.addTimeline([{ case_id: c.id, at, event: "sent", detail: `Sent by hand by ${p.user.email} to ${chosen.map((r) => r.address).join(", ")}` }], tx); // prettier-ignore
+          await repo.addTimeline([{ case_id: c.id, at, event: "sent", detail: `Sent by hand by ${p.user.email} to ${marked.map((r) => r.address).join(", ")}` }], tx); // prettier-ignore
           await deps.auditEvents.record(
-            { name: "takedown_sent", user_id: p.user.id, scan_id: c.scan_id, subject_id: c.id, data: { target: c.target, recipients: chosen.map((r) => r.address), manual: true } }, // prettier-ignore
+            { name: "takedown_sent", user_id: p.user.id, scan_id: c.scan_id, subject_id: c.id, data: { target: c.target, recipients: marked.map((r) => r.address), manual: true } }, // prettier-ignore
             tx,
           );
           return moved;
         });
-        await deps.effects.sent(row);
+        if (!recordOnly) await deps.effects.sent(row);
         return viewOne(row);
       }
       // By default every e-mail desk not written to yet; a re-emerged case writes to its desks again.
@@ -311,8 +325,7 @@ export function createTakedownCasesService(deps: {
         );
       }
       if (!deps.smtp) throw invalid(`The report cannot be e-mailed: ${NO_SMTP_REASON}`);
-      if (c.evidence_status === "capturing")
-        throw invalid("The evidence pack is still being captured; send the report once it is ready");
+      if (c.evidence_status === "capturing") throw capturing();
       const already = recipients.filter((r) => r.state === "sent" || r.state === "sending").length;
       if (c.state === "open" && already + email.length > MAX_RECIPIENTS)
         throw new AppError("rate_limited", `At most ${MAX_RECIPIENTS} recipients per case`);
