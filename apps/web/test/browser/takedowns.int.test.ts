@@ -222,7 +222,7 @@ describe("takedown cases in Chromium", () => {
       const { context, page, problems } = await onFindings();
       await page.getByLabel("Select acmebank-secure.com", { exact: true }).focus();
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      expect(await page.locator(":focus").getAttribute("aria-label")).toBe(
         "Open takedown for acmebank-secure.com",
       );
       await page.keyboard.press("Enter");
