@@ -343,7 +343,7 @@ describe("the admin area and the learner, in Chromium", () => {
   );
 
   it(
-    "lets an admin acting for a user draft a takedown, label a finding and download the report on their dashboard",
+    "lets an admin acting for a user open a takedown case, label a finding and download the report on their dashboard",
     { timeout: 120_000 },
     async () => {
       const { infra } = bw.app.web.container;
@@ -368,13 +368,16 @@ describe("the admin area and the learner, in Chromium", () => {
       const table = page.getByTestId("findings-table");
       const domain = "acme-bank-verify-5.com";
 
-      await table.getByRole("button", { name: `Generate takedown for ${domain}` }).click();
-      const draft = page.getByTestId("takedown-draft");
-      await draft.waitFor({ timeout: 60_000 });
-      expect(await page.getByLabel("Subject", { exact: true }).inputValue()).toContain(domain);
+      // The case is the user's: the admin stays on the user's dashboard and reads what was opened.
+      await table.getByRole("button", { name: `Open takedown for ${domain}`, exact: true }).click();
+      await table
+        .getByRole("status")
+        .filter({ hasText: `Takedown case for ${domain}: open.` })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/admin/users/${owner.id}/dashboard`);
+      const ownerCases = await bw.app.web.container.services.takedownCases.list(owner.id, { page: 1 });
+      expect(ownerCases.cases.map((c) => [c.domain, c.finding_id])).toEqual([[domain, owner.findingIds[5]]]);
       await snap(page, "a5-act-for-takedown");
-      await page.keyboard.press("Escape");
-      await draft.waitFor({ state: "detached" });
 
       await table.getByRole("button", { name: domain, exact: true }).click();
       await page.getByRole("button", { name: "Mark benign" }).click();
@@ -395,7 +398,7 @@ describe("the admin area and the learner, in Chromium", () => {
         .from(auditEvents)
         .where(and(eq(auditEvents.name, "admin_acted_for"), eq(auditEvents.user_id, adminId)));
       const actions = recorded.filter((e) => e.subject_id === owner.id).map((e) => String(e.data.action));
-      expect(actions).toEqual(expect.arrayContaining(["POST /takedowns", "POST /triage/feedback"]));
+      expect(actions).toEqual(expect.arrayContaining(["POST /takedowns/cases", "POST /triage/feedback"]));
       await context.close();
     },
   );

@@ -97,9 +97,12 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
 
 /**
  * The web app alone (PGlite, no worker) serving a fresh build of the UI at `baseUrl`, and Chromium
- * to open it: for the UI's own checks, which need no scan.
+ * to open it: for the UI's own checks, which need no scan. `env` adds configuration (a stub
+ * worker's `WORKER_URL`, an SMTP sink); `consume` runs the app's jobs (e.g. evidence packs).
  */
-export async function startUiOnTestWeb(): Promise<{
+export async function startUiOnTestWeb(
+  opts: { env?: Record<string, string>; consume?: boolean } = {},
+): Promise<{
   t: TestWeb;
   browser: Browser;
   baseUrl: string;
@@ -119,7 +122,11 @@ export async function startUiOnTestWeb(): Promise<{
     buildUi(uiDir);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    t = await startTestWeb("pglite", { WEB_UI_DIR: uiDir, PUBLIC_URL: baseUrl });
+    t = await startTestWeb(
+      "pglite",
+      { ...opts.env, WEB_UI_DIR: uiDir, PUBLIC_URL: baseUrl },
+      { consume: opts.consume },
+    );
     await t.app.listen({ port, host: "127.0.0.1" });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
     return { t, browser, baseUrl, uiDir, stop };

@@ -40,6 +40,7 @@ describe("web UI in Chromium", () => {
     findingId: "",
     screenshotFindingId: "",
     socialFindingId: "",
+    caseId: "",
   };
 
   beforeAll(async () => {
@@ -50,7 +51,7 @@ describe("web UI in Chromium", () => {
   });
 
   it(
-    "a new user signs up, fills the brand profile, scans, stops and resumes the scan, watches progress, sorts and pages, triages, drafts a takedown, downloads both PDFs and logs out",
+    "a new user signs up, fills the brand profile, scans, stops and resumes the scan, watches progress, sorts and pages, opens a takedown case, triages, downloads both PDFs and logs out",
     { timeout: 420_000 },
     async () => {
       const { context, page } = await bw.newPage();
@@ -198,7 +199,7 @@ describe("web UI in Chromium", () => {
       const all = (await (
         await page.request.get(`/dashboard/findings?scan_id=${owner.scanId}&sort=adjusted_score`)
       ).json()) as {
-        findings: Array<{ id: string; screenshot_url: string | null }>;
+        findings: Array<{ id: string; domain: string; screenshot_url: string | null }>;
       };
       owner.findingId = all.findings[0]!.id;
       for (let p = 1; !owner.screenshotFindingId && p <= Math.ceil(total / 15); p++) {
@@ -218,15 +219,27 @@ describe("web UI in Chromium", () => {
       };
       owner.socialFindingId = social.findings[0]?.id ?? "";
 
-      // Generate a takedown from the findings table.
-      await rows.first().getByRole("button", { name: "Generate takedown" }).click();
-      const draft = page.getByTestId("takedown-draft");
-      await draft.waitFor({ timeout: 30_000 });
+      // Open a takedown case for the riskiest finding from the findings table: the worker
+      // captures the evidence on the world and the report is written.
+      const target = all.findings[0]!.domain;
+      await page.getByLabel("Search domains, registrars and page titles", { exact: true }).fill(target);
+      await until("the search to find it", async () => (await domainsShown(page)).includes(target));
+      await table.getByRole("button", { name: `Open takedown for ${target}`, exact: true }).click();
+      await page.waitForURL(/\/takedowns\/[0-9a-f-]{36}$/);
+      owner.caseId = new URL(page.url()).pathname.split("/").pop()!;
+      await page.getByTestId("takedown-case").waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain(target);
+      await until(
+        "the evidence pack captured",
+        async () => (await page.getByTestId("case-evidence").getAttribute("data-status")) !== "capturing",
+        120_000,
+      );
+      expect(await page.getByTestId("case-evidence").getAttribute("data-status")).toBe("ready");
+      expect(await page.getByTestId("evidence-sha256").innerText()).toMatch(/^[0-9a-f]{64}$/);
+      await page.getByLabel("Subject", { exact: true }).waitFor();
       expect(await page.getByLabel("Subject", { exact: true }).inputValue()).not.toBe("");
       expect((await page.getByLabel("Body", { exact: true }).inputValue()).length).toBeGreaterThan(40);
       await snap(page, "05-takedown");
-      await page.keyboard.press("Escape");
-      await draft.waitFor({ state: "detached" });
 
       // Triage: one with the keyboard, then two in bulk.
       await nav(page, "Triage").click();
@@ -367,6 +380,8 @@ describe("web UI in Chromium", () => {
         `/media/screenshots/${owner.screenshotFindingId}`,
         ...(owner.socialFindingId ? [`/media/avatars/${owner.socialFindingId}`] : []),
         `/admin/users`,
+        `/takedowns/cases/${owner.caseId}`,
+        `/takedowns/cases/${owner.caseId}/evidence`,
       ];
       for (const url of gets) {
         const res = await page.request.get(url, { headers: { accept: "application/json" } });
@@ -375,6 +390,9 @@ describe("web UI in Chromium", () => {
       const csrf = (await context.cookies()).find((c) => c.name === "csrf_token")!.value;
       const posts: Array<[string, unknown]> = [
         ["/takedowns", { finding_id: owner.findingId }],
+        ["/takedowns/cases", { finding_id: owner.findingId }],
+        [`/takedowns/cases/${owner.caseId}/send`, {}],
+        [`/takedowns/cases/${owner.caseId}/withdraw`, {}],
         ["/triage/feedback", { kind: "domain", finding_id: owner.findingId, label: "benign" }],
         [`/dashboard/scans/${s}/stop`, {}],
         [`/dashboard/scans/${s}/resume`, {}],

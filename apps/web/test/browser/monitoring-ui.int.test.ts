@@ -5,7 +5,7 @@ import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-
 
 // Issue 21 in Chromium: the dashboard opens on what changed since the last scan, the findings
 // table filters by change, a finding's page shows its change and its lookalike's timeline (and
-// marks a takedown sent), and the alert feed lists findings.changed with a working link.
+// sends a takedown by hand from its case), and the alert feed lists findings.changed with a working link.
 
 /** Waiting on the page to show something (not on time): generous, for a loaded machine. */
 const WAIT = { timeout: 30_000 };
@@ -99,7 +99,7 @@ describe("monitoring in the browser", () => {
   );
 
   it(
-    "shows a finding's change and its lookalike's timeline, and marks a takedown sent",
+    "shows a finding's change and its lookalike's timeline, and sends a takedown by hand from its case",
     { timeout: 120_000 },
     async () => {
       const { context, page } = await bw.newLoggedInPage(OWNER);
@@ -119,8 +119,24 @@ describe("monitoring in the browser", () => {
       expect(await page.getByTestId("lookalike-summary").innerText()).toMatch(/^malicious · first seen/);
       await snap(page, "finding-page");
 
-      await page.getByRole("button", { name: "Mark takedown sent" }).click();
-      await page.getByTestId("lookalike-summary").filter({ hasText: "takedown sent" }).waitFor();
+      // Open a takedown case from the finding's page and send it by hand: the lookalike follows.
+      // The site is not on the world's internet, so no desk is found: the analyst adds one.
+      await page.getByRole("button", { name: "Open takedown for acmebank-login.com", exact: true }).click();
+      await page.waitForURL(/\/takedowns\/[0-9a-f-]{36}$/);
+      await page.locator('[data-testid="case-evidence"]:not([data-status="capturing"])').waitFor(WAIT);
+      await page.getByText("No recipient found yet").waitFor(WAIT);
+      await page.getByRole("button", { name: "Edit recipients" }).click();
+      await page.getByRole("button", { name: "Add recipient" }).click();
+      await page.getByLabel("Role of recipient 1", { exact: true }).selectOption("registrar");
+      await page.getByLabel("Organisation of recipient 1", { exact: true }).fill("NameCheap, Inc.");
+      await page.getByLabel("Address of recipient 1", { exact: true }).fill("abuse@namecheap.example");
+      await page.getByRole("button", { name: "Save recipients" }).click();
+      await page.getByTestId("recipients-table").waitFor(WAIT);
+      await page.getByRole("button", { name: "Mark as sent by hand" }).click();
+      await page.locator('[data-testid="takedown-case"][data-state="sent"]').waitFor(WAIT);
+      await page.getByRole("link", { name: "The lookalike's page" }).click();
+      await page.waitForURL(findingUrl);
+      await page.getByTestId("lookalike-summary").filter({ hasText: "takedown sent" }).waitFor(WAIT);
       expect((await events())[0]).toBe("takedown_requested");
       expect(await page.getByTestId("lookalike-summary").innerText()).toMatch(/^takedown requested/);
       // The page reloads as a page (the link alerts and e-mails carry).

@@ -1,26 +1,51 @@
 import { useState } from "react";
-import { takedownCaseLink } from "@brandwarden/contract/takedown-words";
+import { TAKEDOWN_STATE_WORDS, takedownCaseLink } from "@brandwarden/contract/takedown-words";
 import type { TOpenTakedownCase } from "@brandwarden/contract/browser/takedown-cases";
+import { actingFor } from "../../api/acting-for.ts";
 import { messageOf } from "../../api/client.ts";
 import { takedownApi } from "../../api/endpoints.ts";
 import { navigate } from "../../lib/router.tsx";
 import "./takedowns.css";
 
-/** Runs one opening at a time and keeps its error for the button to show. */
+/**
+ * Runs one opening at a time and keeps its error for the button to show. It then goes to where
+ * the case is shown, except for an admin acting for a user: the case pages are the user's own
+ * (no `user_id` in their address), so leaving the user's dashboard would show "not found"; the
+ * admin stays and reads what was opened.
+ */
 function useOpening() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = async (open: () => Promise<string>) => {
+  const [done, setDone] = useState<string | null>(null);
+  const run = async (open: () => Promise<{ link: string; done: string }>) => {
     setBusy(true);
     setError(null);
+    setDone(null);
     try {
-      navigate(await open());
+      const opened = await open();
+      if (!actingFor()) return navigate(opened.link);
+      setDone(opened.done);
     } catch (err) {
       setError(messageOf(err));
-      setBusy(false);
     }
+    setBusy(false);
   };
-  return { busy, error, run };
+  return { busy, error, done, run };
+}
+
+/** What the opening did or why it failed, beside its button. */
+function Outcome({ error, done }: { error: string | null; done: string | null }) {
+  if (error)
+    return (
+      <span className="field-error" role="alert">
+        {error}
+      </span>
+    );
+  return done ? (
+    <span className="muted" role="status">
+      {done}
+    </span>
+  ) : null;
 }
 
 /**
@@ -37,7 +62,14 @@ export function OpenTakedownButton({
   name: string;
   small?: boolean;
 }) {
-  const { busy, error, run } = useOpening();
+  const { busy, error, done, run } = useOpening();
+  const open = async () => {
+    const c = await takedownApi.open(target);
+    return {
+      link: takedownCaseLink(c.case_id),
+      done: `Takedown case for ${name}: ${TAKEDOWN_STATE_WORDS[c.state].toLowerCase()}.`,
+    };
+  };
   return (
     <span className="td-open">
       <button
@@ -45,37 +77,33 @@ export function OpenTakedownButton({
         className={`btn${small ? " btn-small" : ""}`}
         aria-label={`Open takedown for ${name}`}
         disabled={busy}
-        onClick={() => void run(async () => takedownCaseLink((await takedownApi.open(target)).case_id))}
+        onClick={() => void run(open)}
       >
         Open takedown
       </button>
-      {error && (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      )}
+      <Outcome error={error} done={done} />
     </span>
   );
 }
 
 /** The bulk action: a case for each selected domain finding, then the takedowns page. */
 export function OpenTakedownsButton({ findingIds }: { findingIds: string[] }) {
-  const { busy, error, run } = useOpening();
+  const { busy, error, done, run } = useOpening();
+  const open = async () => {
+    const { opened } = await takedownApi.openMany(findingIds);
+    return { link: "/takedowns", done: `${opened} takedown case${opened === 1 ? "" : "s"} opened.` };
+  };
   return (
     <>
       <button
         type="button"
         className="btn btn-small"
         disabled={busy || findingIds.length === 0}
-        onClick={() => void run(async () => (await takedownApi.openMany(findingIds), "/takedowns"))}
+        onClick={() => void run(open)}
       >
         Open takedowns ({findingIds.length})
       </button>
-      {error && (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      )}
+      <Outcome error={error} done={done} />
     </>
   );
 }
