@@ -41,6 +41,10 @@ export async function runDemo(): Promise<void> {
     ...env,
     ...world.env,
     RESCAN_INTERVAL: env.RESCAN_INTERVAL ?? "0",
+    // The demo world's responsive abuse desks act a minute after a report: checked every minute,
+    // a case is seen going down while someone watches, and an ignored one escalates within the hour.
+    TAKEDOWN_CHECK_INTERVAL: env.TAKEDOWN_CHECK_INTERVAL ?? "1m",
+    TAKEDOWN_ESCALATE_AFTER: env.TAKEDOWN_ESCALATE_AFTER ?? "30m",
   });
   const { services } = running.web.container;
   // 16 random characters: always past the password rule's guessability bar.
