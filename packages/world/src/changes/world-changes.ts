@@ -32,7 +32,7 @@ interface RegisterLookalikeInput {
 export type TakeDownHow = "dns" | "web" | "suspend" | "hold" | "registry-hold";
 
 /** What a platform does with an impersonating account it acts on. */
-export type AccountTakeDownHow = "suspend" | "delete";
+type AccountTakeDownHow = "suspend" | "delete";
 
 export interface WorldChanges {
   /** Registers a lookalike that did not exist (registered now): it resolves, has RDAP/WHOIS and a site. */
@@ -71,7 +71,7 @@ export interface WorldChanges {
 }
 
 /** The world's social platforms, as the changes reach them (absent without services). */
-export interface AccountControl {
+interface AccountControl {
   setAccount(platform: string, handle: string, change: "suspended" | "deleted" | "restore"): void;
 }
 

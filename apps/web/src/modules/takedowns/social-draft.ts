@@ -47,7 +47,7 @@ const MAX_SUBJECT = 200;
 const MAX_QUOTE = 300;
 
 /** The platform's own name ("X", "GitHub"), or the id as given for one the list lacks. */
-export const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
+const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
 
 /** A handle as the platform writes it: `u/name` on Reddit, bare on GitHub, LinkedIn and Facebook, else `@name`. */
 function accountName(platform: string, handle: string): string {
