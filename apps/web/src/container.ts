@@ -153,6 +153,7 @@ export function createWebContainer(
     worker,
     auditEvents,
     users,
+    brand: brand.brandContext,
     lookalikes: monitoring.lookalikes,
     outcome: monitoring.takedownOutcome,
     smtpUrl: config.smtpUrl,

@@ -215,6 +215,17 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       },
       listenOn: (ip) => web.listenOn(ip),
       forgetCertificate: (domain) => web.forgetCertificate(domain),
+      ...(services
+        ? {
+            accounts: {
+              setAccount: (platform, handle, change) => {
+                const running = services.platforms[platform as keyof typeof services.platforms];
+                if (!running) throw new Error(`the world has no platform ${platform}`);
+                running.setAccount(handle, change);
+              },
+            },
+          }
+        : {}),
     });
     const abuseDesks = services
       ? startAbuseDesks({ scenario: () => current, changes, sink: services.smtpSink })

@@ -31,6 +31,9 @@ interface RegisterLookalikeInput {
 
 export type TakeDownHow = "dns" | "web" | "suspend" | "hold" | "registry-hold";
 
+/** What a platform does with an impersonating account it acts on. */
+type AccountTakeDownHow = "suspend" | "delete";
+
 export interface WorldChanges {
   /** Registers a lookalike that did not exist (registered now): it resolves, has RDAP/WHOIS and a site. */
   registerLookalike(input: RegisterLookalikeInput): Promise<Lookalike>;
@@ -56,6 +59,20 @@ export interface WorldChanges {
   renewCertificate(domain: string): Lookalike;
   /** The lookalike as the world serves it now, or null. */
   lookalike(domain: string): Lookalike | null;
+  /**
+   * A social platform acts on an account: `suspend` (default) shows it as each real platform
+   * shows a suspended account (GitHub 404, Mastodon 410 and `suspended: true`, X's "Account
+   * suspended" page and its API's "User has been suspended" error; services/social/<platform>.ts
+   * names each source); `delete` answers as for a handle that never existed.
+   */
+  takeDownAccount(platform: string, handle: string, how?: AccountTakeDownHow): void;
+  /** Brings a suspended or deleted account back as it was. */
+  restoreAccount(platform: string, handle: string): void;
+}
+
+/** The world's social platforms, as the changes reach them (absent without services). */
+interface AccountControl {
+  setAccount(platform: string, handle: string, change: "suspended" | "deleted" | "restore"): void;
 }
 
 export interface ChangeTarget {
@@ -66,6 +83,7 @@ export interface ChangeTarget {
   listenOn(ip: string): Promise<void>;
   forgetCertificate(domain: string): void;
   now?: () => Date;
+  accounts?: AccountControl;
 }
 
 export function createWorldChanges(target: ChangeTarget): WorldChanges {
@@ -191,6 +209,14 @@ export function createWorldChanges(target: ChangeTarget): WorldChanges {
     },
     lookalike(domain) {
       return target.current().lookalikes.find((l) => l.domain === domain) ?? null;
+    },
+    takeDownAccount(platform, handle, how = "suspend") {
+      if (!target.accounts) throw new Error("the world was started without its social platforms");
+      target.accounts.setAccount(platform, handle, how === "delete" ? "deleted" : "suspended");
+    },
+    restoreAccount(platform, handle) {
+      if (!target.accounts) throw new Error("the world was started without its social platforms");
+      target.accounts.setAccount(platform, handle, "restore");
     },
   };
 }

@@ -62,6 +62,18 @@ export function createTakedownCasesRepository(db: Db) {
           platform: socialFindings.platform,
           handle: socialFindings.handle,
           profile_url: socialFindings.profile_url,
+          display_name: socialFindings.display_name,
+          bio: socialFindings.bio,
+          followers: socialFindings.followers,
+          account_created: socialFindings.account_created,
+          links: socialFindings.links,
+          name_similarity: socialFindings.name_similarity,
+          avatar_similarity: socialFindings.avatar_similarity,
+          score: socialFindings.score,
+          severity: socialFindings.severity,
+          adjusted_score: socialFindings.adjusted_score,
+          adjusted_severity: socialFindings.adjusted_severity,
+          owned_evidence: socialFindings.owned_evidence,
         })
         .from(socialFindings)
         .where(eq(socialFindings.id, id));

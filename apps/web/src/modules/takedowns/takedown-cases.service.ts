@@ -23,9 +23,11 @@ import { TAKEDOWN_EVIDENCE_JOB, TAKEDOWN_SEND_JOB } from "../../queue/job-names.
 import type { TTakedownEvidenceJob, TTakedownSendJob } from "../../queue/job-payloads.ts";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
 import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
+import type { BrandContextService } from "../brand-profile/brand-context.service.ts";
 import { ownedBy, type Principal } from "../sessions/actor.ts";
 import { groupParts, NO_SMTP_REASON, presentCase, presentReportCase } from "./case-presenter.ts";
 import type { CaseEffects } from "./case-effects.ts";
+import { buildSocialDraft } from "./social-draft.ts";
 import { MAX_RECIPIENTS } from "./takedown-evidence.ts";
 import {
   CASES_PAGE_SIZE,
@@ -50,6 +52,7 @@ export function createTakedownCasesService(deps: {
   repo: TakedownCasesRepository;
   worker: Pick<WorkerClient, "takedown">;
   auditEvents: Pick<AuditEventsService, "record">;
+  brand: Pick<BrandContextService, "brandContext">;
   queue: JobQueue;
   kv: KeyValueStore;
   blobs: BlobStore;
@@ -151,6 +154,8 @@ export function createTakedownCasesService(deps: {
     const target = `${f.platform}:${f.handle.toLowerCase()}`;
     const open = await repo.openCase(p.userId, "social", target);
     if (open) return { created: false, row: open };
+    // The platform's desk comes with the evidence job (the worker's list of report desks).
+    const draft = buildSocialDraft(f, await deps.brand.brandContext(p.userId));
     return create(
       p,
       {
@@ -161,10 +166,7 @@ export function createTakedownCasesService(deps: {
         platform: f.platform,
         handle: f.handle,
         profile_url: f.profile_url,
-        draft: {
-          subject: `Impersonation report: ${f.handle} on ${f.platform}`,
-          body: `The account ${f.handle} on ${f.platform}${f.profile_url ? ` (${f.profile_url})` : ""} impersonates our brand. Please remove it.`,
-        },
+        draft,
       },
       [],
     );
@@ -317,10 +319,11 @@ export function createTakedownCasesService(deps: {
         r.state === "ready" || r.state === "failed" || (c.state === "reemerged" && r.state !== "sending");
       const email = chosen.filter((r) => r.channel === "email" && (named || due(r)));
       if (!email.length) {
-        const forms = chosen.some((r) => r.channel === "form");
+        const forms = chosen.filter((r) => r.channel === "form");
+        const named = forms.map((r) => `${r.organisation}'s form ${r.address}`).join(", ");
         throw invalid(
-          forms
-            ? "The case has no e-mail recipient to send to: its desks take reports through web forms; fill them in, then record the sending with manual: true"
+          forms.length
+            ? `The case has no e-mail recipient to send to: ${forms.length > 1 ? "these desks take" : "the desk takes"} reports through a web form, not by e-mail. Use ${named}: fill it in with the report and the evidence pack, then record the sending with manual: true`
             : "The case has no e-mail recipient left to send to: add one, or record a sending by hand with manual: true",
         );
       }

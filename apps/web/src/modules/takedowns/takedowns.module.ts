@@ -5,6 +5,7 @@ import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import type { Db } from "../../db/client.ts";
 import type { WorkerClient } from "../../worker-client/worker-client.ts";
 import type { AuditEventsService } from "../audit-events/audit-events.service.ts";
+import type { BrandContextService } from "../brand-profile/brand-context.service.ts";
 import type { LookalikesService } from "../monitoring/lookalikes.service.ts";
 import type { TakedownOutcome } from "../monitoring/takedown-outcome.ts";
 import type { UsersService } from "../users/users.service.ts";
@@ -31,6 +32,8 @@ export function createTakedownsModule(deps: {
   worker: Pick<WorkerClient, "takedown" | "evidence" | "takedownCheck">;
   auditEvents: Pick<AuditEventsService, "record">;
   users: Pick<UsersService, "findById">;
+  /** The brand profile: a social case's report names the brand's official accounts. */
+  brand: Pick<BrandContextService, "brandContext">;
   lookalikes: Pick<LookalikesService, "takedownSent">;
   outcome: TakedownOutcome;
   smtpUrl?: string;

@@ -14,6 +14,12 @@ export interface RunningPlatform extends Listening {
   def: PlatformDef;
   /** SOCIAL_<P>_BASE_URL and, where the real API lives elsewhere, SOCIAL_<P>_API_URL. */
   env: Record<string, string>;
+  /**
+   * The platform acts on an account: `suspended` (each platform's own answer for a suspended
+   * account, see its module) or `deleted` (answered as a handle that never existed); `restore`
+   * brings the account back as it was. Throws for a handle the platform does not have.
+   */
+  setAccount(handle: string, change: "suspended" | "deleted" | "restore"): SocialProfile | null;
 }
 
 export async function startPlatform(
@@ -24,8 +30,11 @@ export async function startPlatform(
   opts: { loginWall?: boolean } = {},
 ): Promise<RunningPlatform> {
   const def = PLATFORM_DEFS[platform];
-  const mine = profiles.filter((p) => p.platform === platform);
-  const byHandle = new Map(mine.map((p) => [p.handle.toLowerCase(), p]));
+  const original = new Map(
+    profiles.filter((p) => p.platform === platform).map((p) => [p.handle.toLowerCase(), p]),
+  );
+  // The accounts as the platform serves them now (setAccount changes them).
+  const byHandle = new Map(original);
   let base = "";
   const avatarCache = new Map<string, Buffer>();
   const ctx: PlatformCtx = {
@@ -33,7 +42,7 @@ export async function startPlatform(
     walled: opts.loginWall === true && def.loginWall !== undefined,
     base: () => base,
     find: (h) => byHandle.get(stripAt(decodeURIComponent(h)).toLowerCase()),
-    all: () => mine,
+    all: () => [...byHandle.values()],
     avatarUrl: (p) => `${base}/avatars/${encodeURIComponent(p.handle.toLowerCase())}.png`,
   };
   const app = createApp();
@@ -53,5 +62,13 @@ export async function startPlatform(
   base = l.url;
   const env: Record<string, string> = { [`SOCIAL_${def.env}_BASE_URL`]: base };
   if (def.apiPath !== undefined) env[`SOCIAL_${def.env}_API_URL`] = base + def.apiPath;
-  return { ...l, platform, def, env };
+  const setAccount = (handle: string, change: "suspended" | "deleted" | "restore") => {
+    const key = stripAt(handle).toLowerCase();
+    const p = original.get(key);
+    if (!p) throw new Error(`${platform} has no account ${handle}`);
+    if (change === "deleted") byHandle.delete(key);
+    else byHandle.set(key, change === "restore" ? p : { ...p, state: "suspended" });
+    return byHandle.get(key) ?? null;
+  };
+  return { ...l, platform, def, env, setAccount };
 }
