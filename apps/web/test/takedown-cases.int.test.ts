@@ -39,7 +39,7 @@ for (const { variant, status } of await dbVariants()) {
       });
     const caseOf = async (id: string) => (await owner.get(`/takedowns/cases/${id}`)).json() as TTakedownCase;
     const ready = async (id: string) => {
-      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack");
+      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack", 30_000);
       return caseOf(id);
     };
 
@@ -132,7 +132,7 @@ for (const { variant, status } of await dbVariants()) {
       const c = await ready(opened.case_id);
       const res = await owner.post(`/takedowns/cases/${c.case_id}/send`, {});
       expect(res.statusCode).toBe(202);
-      await waitFor(async () => (await caseOf(c.case_id)).state === "sent", "the case sent");
+      await waitFor(async () => (await caseOf(c.case_id)).state === "sent", "the case sent", 30_000);
       const sent = await caseOf(c.case_id);
       expect(sent.first_sent_at).not.toBeNull();
       expect(sent.recipients.every((r) => r.state === "sent" && r.sent_at)).toBe(true);
@@ -155,7 +155,11 @@ for (const { variant, status } of await dbVariants()) {
       expect(sent.timeline.map((e) => e.event)).toContain("sent");
       // The tracked lookalike follows, as "takedown sent" moves it.
       const lookalikeState = async () => (await owner.get(`/findings/${f.id}`)).json().lookalike?.state;
-      await waitFor(async () => (await lookalikeState()) === "takedown_requested", "the lookalike moved");
+      await waitFor(
+        async () => (await lookalikeState()) === "takedown_requested",
+        "the lookalike moved",
+        30_000,
+      );
       // The PDF reports read the owner's cases.
       const report = await t.app.inject({
         method: "GET",
@@ -185,6 +189,7 @@ for (const { variant, status } of await dbVariants()) {
       await waitFor(
         async () => (await caseOf(opened.case_id)).evidence.status === "ready",
         "the evidence pack",
+        30_000,
       );
       const c = await caseOf(opened.case_id);
       const cdn = {
@@ -199,7 +204,7 @@ for (const { variant, status } of await dbVariants()) {
       });
       expect(saved.statusCode).toBe(200);
       expect((await analyst.post(`/takedowns/cases/${c.case_id}/send`, {})).statusCode).toBe(202);
-      await waitFor(async () => { const x = await caseOf(c.case_id); return x.state === "sent" && x.recipients.filter((r) => r.state === "sent").length === 2; }, "the e-mails sent"); // prettier-ignore
+      await waitFor(async () => { const x = await caseOf(c.case_id); return x.state === "sent" && x.recipients.filter((r) => r.state === "sent").length === 2; }, "the e-mails sent", 30_000); // prettier-ignore
       const sent = await caseOf(c.case_id);
       const form = sent.recipients.find((r) => r.channel === "form")!;
       expect(form.state).toBe("ready");
@@ -296,7 +301,7 @@ for (const { variant, status } of await dbVariants()) {
         message: expect.stringContaining("e-mail is not configured (SMTP_URL), send it by hand"),
       });
       // By hand, with the evidence pack downloaded: once it is captured.
-      await waitFor(async () => (await owner.get(`/takedowns/cases/${opened.case_id}`)).json().evidence.status !== "capturing", "the evidence pack"); // prettier-ignore
+      await waitFor(async () => (await owner.get(`/takedowns/cases/${opened.case_id}`)).json().evidence.status !== "capturing", "the evidence pack", 30_000); // prettier-ignore
       const manual = await owner.post(`/takedowns/cases/${opened.case_id}/send`, { manual: true });
       expect(manual.statusCode).toBe(202);
       expect(manual.json()).toMatchObject({ state: "sent", first_sent_at: expect.any(String) });

@@ -43,11 +43,15 @@ for (const { variant, status } of await dbVariants()) {
       });
       const id = ((await owner.post("/takedowns/cases", { finding_id: f.id })).json() as TTakedownCase)
         .case_id;
-      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack");
+      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack", 30_000);
       expect((await owner.post(`/takedowns/cases/${id}/send`, {})).statusCode).toBe(202);
-      await waitFor(async () => (await caseOf(id)).state === "sent", "the case sent");
+      await waitFor(async () => (await caseOf(id)).state === "sent", "the case sent", 30_000);
       const lookalike = async () => (await owner.get(`/findings/${f.id}`)).json().lookalike?.state;
-      await waitFor(async () => (await lookalike()) === "takedown_requested", "the lookalike followed");
+      await waitFor(
+        async () => (await lookalike()) === "takedown_requested",
+        "the lookalike followed",
+        30_000,
+      );
       return { c: await caseOf(id), lookalike };
     }
 
@@ -83,8 +87,8 @@ for (const { variant, status } of await dbVariants()) {
         event: "down",
         detail: expect.stringContaining("NXDOMAIN"),
       });
-      await waitFor(async () => (await lookalike()) === "down", "the lookalike down");
-      await waitFor(async () => (await alerts("lookalike.down")).length === 1, "the down alert");
+      await waitFor(async () => (await lookalike()) === "down", "the lookalike down", 30_000);
+      await waitFor(async () => (await alerts("lookalike.down")).length === 1, "the down alert", 30_000);
 
       const backAt = plus(c.first_sent_at!, 5 * HOUR_MS);
       answerChecks(worker, [
@@ -92,9 +96,13 @@ for (const { variant, status } of await dbVariants()) {
       ]);
       await runChecks(backAt);
       expect((await caseOf(c.case_id)).state).toBe("reemerged");
-      await waitFor(async () => (await lookalike()) === "reemerged", "the lookalike back");
+      await waitFor(async () => (await lookalike()) === "reemerged", "the lookalike back", 30_000);
       await runChecks(backAt);
-      await waitFor(async () => (await alerts("lookalike.reemerged")).length === 1, "the reemerged alert");
+      await waitFor(
+        async () => (await alerts("lookalike.reemerged")).length === 1,
+        "the reemerged alert",
+        30_000,
+      );
       expect(await alerts("lookalike.reemerged")).toHaveLength(1);
       expect((await caseOf(c.case_id)).timeline.filter((e) => e.event === "reemerged")).toHaveLength(1);
     });
@@ -154,7 +162,7 @@ for (const { variant, status } of await dbVariants()) {
       });
       await sentCase("acmebank-reported.com");
       const pdf = async () => (await owner.get(`/reports/${scanId}`)).rawPayload;
-      await waitFor(async () => (await pdf()).equals(fresh), "the report made again");
+      await waitFor(async () => (await pdf()).equals(fresh), "the report made again", 30_000);
       expect(worker.calls.filter((c) => c.path === "/report/generate").length).toBeGreaterThanOrEqual(1);
     });
 

@@ -65,7 +65,7 @@ for (const { variant, status } of await dbVariants()) {
     };
     const caseOf = async (id: string) => (await owner.get(`/takedowns/cases/${id}`)).json() as TTakedownCase;
     const ready = async (id: string) => {
-      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack");
+      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack", 30_000);
       return caseOf(id);
     };
 

@@ -87,7 +87,7 @@ async function records(warcBase64: string) {
 
 beforeAll(async () => {
   world = await startTestWorld(smallScenario(), { ct: false });
-  const config = loadWorkerConfig({ ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "warn", HTTP_TIMEOUT_MS: "3000", DNS_TIMEOUT_MS: "2000" }); // prettier-ignore
+  const config = loadWorkerConfig({ ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "warn", HTTP_TIMEOUT_MS: "15000", DNS_TIMEOUT_MS: "5000" }); // prettier-ignore
   container = createWorkerContainer(
     config,
     { bus: createMemoryBus(), kv: createMemoryKv(), logger: createLogger({ level: "warn", pretty: false, name: "takedown-test" }), close: async () => undefined }, // prettier-ignore
@@ -95,7 +95,7 @@ beforeAll(async () => {
   );
   app = Fastify();
   installErrorHandler(app);
-  registerTakedownCaseRoutes(app, takedownCaseDeps({ web, enricher: container.enricher, social: container.social, checkBudgetMs: 20_000 })); // prettier-ignore
+  registerTakedownCaseRoutes(app, takedownCaseDeps({ web, enricher: container.enricher, social: container.social, checkBudgetMs: 60_000 })); // prettier-ignore
   await app.ready();
 }, 120_000);
 

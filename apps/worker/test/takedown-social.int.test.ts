@@ -129,7 +129,7 @@ const check = async (url: string) => {
 
 beforeAll(async () => {
   world = await startTestWorld(smallScenario(), { ct: false });
-  const config = loadWorkerConfig({ ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "warn", HTTP_TIMEOUT_MS: "3000", DNS_TIMEOUT_MS: "2000" }); // prettier-ignore
+  const config = loadWorkerConfig({ ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "warn", HTTP_TIMEOUT_MS: "15000", DNS_TIMEOUT_MS: "5000" }); // prettier-ignore
   container = createWorkerContainer(
     config,
     { bus: createMemoryBus(), kv: createMemoryKv(), logger: createLogger({ level: "warn", pretty: false, name: "takedown-social-test" }), close: async () => undefined }, // prettier-ignore
@@ -137,7 +137,7 @@ beforeAll(async () => {
   );
   app = Fastify();
   installErrorHandler(app);
-  registerTakedownCaseRoutes(app, takedownCaseDeps({ web, enricher: container.enricher, social: container.social, checkBudgetMs: 20_000 })); // prettier-ignore
+  registerTakedownCaseRoutes(app, takedownCaseDeps({ web, enricher: container.enricher, social: container.social, checkBudgetMs: 60_000 })); // prettier-ignore
   await app.ready();
 }, 120_000);
 

@@ -72,7 +72,6 @@ const ZCaseEvidence = z.object({
   screenshot: z.boolean(),
   error: z.string().nullable(),
 });
-type TCaseEvidence = z.infer<typeof ZCaseEvidence>;
 
 const ZCaseTimelineEntry = z.object({
   at: ZIsoDate,
