@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { TTakedownCase } from "@brandwarden/contract/browser/takedown-cases";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { startSmtp, type RunningSmtp } from "@brandwarden/world/services/smtp";
+import type { RunningSmtp } from "@brandwarden/world/services/smtp";
 import { takedownCases } from "../src/db/schema.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { insertDomainFinding, insertScan, insertUser } from "./factories.ts";
 import { auth, dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
 import { startStubWorker, type StubWorker } from "./stub-worker.ts";
-import { answerTakedowns, attachmentOf, sha256 } from "./takedown-harness.ts";
+import { answerTakedowns, startTakedownWeb, attachmentOf, sha256 } from "./takedown-harness.ts";
 
 // Takedown cases, from opening to sending (issue 29): one case per lookalike (also when opened
 // twice at once), 404 for other users' and unknown findings, the evidence pack stored and
@@ -37,30 +37,19 @@ for (const { variant, status } of await dbVariants()) {
         password_form: true,
         ...over,
       });
-    const caseOf = async (id: string) => (await owner.get(`/takedowns/cases/${id}`)).json() as TTakedownCase;
-    const ready = async (id: string) => {
-      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack", 30_000);
-      return caseOf(id);
-    };
+    const caseOf = (id: string) => h.caseOf(id);
+    const ready = (id: string) => h.ready(id);
 
+    let h: Awaited<ReturnType<typeof startTakedownWeb>>;
     beforeAll(async () => {
       status?.assertAvailable();
-      worker = await startStubWorker();
-      smtp = await startSmtp("127.0.0.1", 0, 0);
-      t = await startTestWeb(
-        variant,
-        { WORKER_URL: worker.url, SMTP_URL: smtp.url, MAIL_FROM: "Brandwarden <takedowns@brandwarden.test>", TAKEDOWN_SEND_LIMIT: "4" }, // prettier-ignore
-        { consume: true },
-      );
+      h = await startTakedownWeb(variant, { env: { TAKEDOWN_SEND_LIMIT: "4" } });
+      ({ t, worker, owner, userId, scanId } = h);
+      smtp = h.smtp!;
       answerTakedowns(worker, "acmebank-login.com");
-      owner = browserAgent(t.app);
-      userId = (await owner.signup(`takedown-${randomUUID()}@example.com`)).id;
-      scanId = (await insertScan(t.db, userId, { completed_at: new Date() })).id;
     });
     afterAll(async () => {
-      await t?.close();
-      await worker?.close();
-      await smtp?.close();
+      await h?.close();
     });
 
     it("opens one case per lookalike: 201, then 200 with the same case, also when opened at once", async () => {

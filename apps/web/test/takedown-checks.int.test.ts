@@ -1,15 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAlert } from "@brandwarden/contract/alerts";
 import type { TTakedownCase, TTakedownStats } from "@brandwarden/contract/browser/takedown-cases";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { startSmtp, type RunningSmtp } from "@brandwarden/world/services/smtp";
-import { browserAgent } from "./browser-agent.ts";
+import type { RunningSmtp } from "@brandwarden/world/services/smtp";
+import type { browserAgent } from "./browser-agent.ts";
 import { reports } from "../src/db/schema.ts";
-import { insertDomainFinding, insertScan } from "./factories.ts";
-import { dbVariants, startTestWeb, type TestWeb } from "./harness.ts";
-import { startStubWorker, type StubWorker } from "./stub-worker.ts";
-import { answerChecks, answerTakedowns } from "./takedown-harness.ts";
+import { insertDomainFinding } from "./factories.ts";
+import { dbVariants, type TestWeb } from "./harness.ts";
+import type { StubWorker } from "./stub-worker.ts";
+import { answerChecks, answerTakedowns, startTakedownWeb } from "./takedown-harness.ts";
 
 const HOUR_MS = 3600 * 1000;
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms);
@@ -27,7 +26,7 @@ for (const { variant, status } of await dbVariants()) {
     let owner: ReturnType<typeof browserAgent>;
     let userId: string;
     let scanId: string;
-    const caseOf = async (id: string) => (await owner.get(`/takedowns/cases/${id}`)).json() as TTakedownCase;
+    const caseOf = (id: string) => h.caseOf(id);
     const alerts = async (type: string) =>
       ((await owner.get("/alerts")).json().alerts as TAlert[]).filter((a) => a.type === type);
     const runChecks = (now: Date) => t.container.services.takedownChecks.runDue(now);
@@ -55,24 +54,16 @@ for (const { variant, status } of await dbVariants()) {
       return { c: await caseOf(id), lookalike };
     }
 
+    let h: Awaited<ReturnType<typeof startTakedownWeb>>;
     beforeAll(async () => {
       status?.assertAvailable();
-      worker = await startStubWorker();
-      smtp = await startSmtp("127.0.0.1", 0, 0);
-      t = await startTestWeb(
-        variant,
-        { WORKER_URL: worker.url, SMTP_URL: smtp.url, MAIL_FROM: "takedowns@brandwarden.test", TAKEDOWN_ESCALATE_AFTER: "48h" }, // prettier-ignore
-        { consume: true },
-      );
+      h = await startTakedownWeb(variant, { env: { TAKEDOWN_ESCALATE_AFTER: "48h" } });
+      ({ t, worker, owner, userId, scanId } = h);
+      smtp = h.smtp!;
       answerTakedowns(worker, "acmebank-login.com");
-      owner = browserAgent(t.app);
-      userId = (await owner.signup(`checks-${randomUUID()}@example.com`)).id;
-      scanId = (await insertScan(t.db, userId, { completed_at: new Date() })).id;
     });
     afterAll(async () => {
-      await t?.close();
-      await worker?.close();
-      await smtp?.close();
+      await h?.close();
     });
 
     it("a site that goes down ends the case with time-to-down; back up, it re-emerges and alerts once", async () => {

@@ -1,9 +1,15 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { TEvidenceResponse } from "@brandwarden/contract/takedown-worker";
 import { attachmentBytes } from "@brandwarden/world/services/mail-parse";
 import type { SmtpMessage } from "@brandwarden/world/services/types";
-import type { StubWorker } from "./stub-worker.ts";
+import type { TTakedownCase } from "@brandwarden/contract/browser/takedown-cases";
+import { waitFor } from "@brandwarden/platform/testing/wait-for";
+import { startSmtp } from "@brandwarden/world/services/smtp";
+import { browserAgent } from "./browser-agent.ts";
+import { insertScan } from "./factories.ts";
+import { startTestWeb, type DbVariant } from "./harness.ts";
+import { startStubWorker, type StubWorker } from "./stub-worker.ts";
 
 // What takedown-case tests share: the worker's answers (draft, evidence pack, checks) and the
 // attachments of a message the SMTP sink kept.
@@ -75,4 +81,43 @@ export function answerChecks(
 /** The bytes of the attachment named `filename` in a kept message. */
 export function attachmentOf(m: SmtpMessage, filename: string): Buffer | null {
   return attachmentBytes(m.raw).find((a) => a.filename === filename)?.data ?? null;
+}
+
+/**
+ * The web app on `variant` with a stub worker, an SMTP sink (unless `smtp: false`) and its jobs
+ * running; a signed-up owner with a completed scan; the owner's view of a case.
+ */
+export async function startTakedownWeb(
+  variant: DbVariant,
+  opts: { env?: Record<string, string>; smtp?: boolean } = {},
+) {
+  const worker = await startStubWorker();
+  const smtp = opts.smtp === false ? null : await startSmtp("127.0.0.1", 0, 0);
+  const mail: Record<string, string> = smtp
+    ? { SMTP_URL: smtp.url, MAIL_FROM: "Brandwarden <takedowns@brandwarden.test>" }
+    : {};
+  const t = await startTestWeb(variant, { WORKER_URL: worker.url, ...mail, ...opts.env }, { consume: true });
+  const owner = browserAgent(t.app);
+  const userId = (await owner.signup(`takedown-${randomUUID()}@example.com`)).id;
+  const scanId = (await insertScan(t.db, userId, { completed_at: new Date() })).id;
+  const caseOf = async (id: string) => (await owner.get(`/takedowns/cases/${id}`)).json() as TTakedownCase;
+  return {
+    t,
+    worker,
+    smtp,
+    owner,
+    userId,
+    scanId,
+    caseOf,
+    /** The case once its evidence pack is in. */
+    async ready(id: string) {
+      await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack", 30_000);
+      return caseOf(id);
+    },
+    async close() {
+      await t.close();
+      await worker.close();
+      await smtp?.close();
+    },
+  };
 }

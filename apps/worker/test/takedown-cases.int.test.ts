@@ -6,9 +6,7 @@
  * takes the site down.
  */
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WARCParser } from "warcio";
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import {
   TAKEDOWN_WORKER_PATHS,
@@ -16,24 +14,16 @@ import {
   ZTakedownCheckResponse,
   type TEvidenceRequest,
 } from "@brandwarden/contract/takedown-worker";
-import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
-import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
-import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
-import { createLogger } from "@brandwarden/platform/logger/logger";
-import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { Lookalike } from "@brandwarden/world/scenario/schema";
 import type { World } from "@brandwarden/world/world";
-import { loadWorkerConfig } from "../src/config.ts";
-import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
 import type { AuditApi } from "../src/ports/web-api/web-api.port.ts";
-import { registerTakedownCaseRoutes } from "../src/use-cases/takedowns/takedown-cases.routes.ts";
-import { takedownCaseDeps } from "../src/wiring/takedowns.ts";
+import { startTakedownWorld, warcRecords, type TakedownWorld } from "./takedown-world.ts";
 import { parseIp, prefixMatch } from "../src/capabilities/enrich/registration/ip-ranges.ts";
 import { blankFinding, pngDataUri } from "../testing/snapshot-fixture.ts";
 
 let world: World;
-let container: WorkerContainer;
-let app: FastifyInstance;
+let app: TakedownWorld["app"];
+let running: TakedownWorld | undefined;
 const scanId = randomUUID();
 const userId = randomUUID();
 const findings: TAuditSnapshot["findings"] = [];
@@ -77,32 +67,13 @@ const evidenceRequest = (findingId: string, domain: string): TEvidenceRequest =>
   profile_url: null,
 });
 
-async function records(warcBase64: string) {
-  const out: { type?: string; uri?: string | null; status?: number | string; body: Buffer; contentType?: string | null }[] = []; // prettier-ignore
-  const parser = new WARCParser(new Blob([Buffer.from(warcBase64, "base64")]).stream());
-  for await (const r of parser)
-    out.push({ type: r.warcType, uri: r.warcTargetURI, status: r.httpHeaders?.statusCode, contentType: r.warcHeaders.headers.get("Content-Type"), body: Buffer.from(await r.readFully(true)) }); // prettier-ignore
-  return out;
-}
-
 beforeAll(async () => {
-  world = await startTestWorld(smallScenario(), { ct: false });
-  const config = loadWorkerConfig({ ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "warn", HTTP_TIMEOUT_MS: "15000", DNS_TIMEOUT_MS: "5000" }); // prettier-ignore
-  container = createWorkerContainer(
-    config,
-    { bus: createMemoryBus(), kv: createMemoryKv(), logger: createLogger({ level: "warn", pretty: false, name: "takedown-test" }), close: async () => undefined }, // prettier-ignore
-    { withWeb: false, sink: async () => undefined },
-  );
-  app = Fastify();
-  installErrorHandler(app);
-  registerTakedownCaseRoutes(app, takedownCaseDeps({ web, enricher: container.enricher, social: container.social, checkBudgetMs: 60_000 })); // prettier-ignore
-  await app.ready();
+  running = await startTakedownWorld(web, "takedown-test");
+  ({ world, app } = running);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await container?.close();
-  await world?.stop();
+  await running?.close();
 });
 
 describe("takedown cases on the worker", () => {
@@ -119,7 +90,7 @@ describe("takedown cases on the worker", () => {
     expect(body.live).toBe(true);
     expect(body.size).toBe(Buffer.from(body.warc_base64, "base64").length);
 
-    const recs = await records(body.warc_base64);
+    const recs = await warcRecords(body.warc_base64);
     expect(recs[0]!.type).toBe("warcinfo");
     expect(recs[0]!.body.toString("utf8")).toContain("capture: live");
     const page = recs.find((r) => r.type === "response" && r.uri === `https://${phishing.domain}/`);
@@ -149,7 +120,7 @@ describe("takedown cases on the worker", () => {
     const f = finding(redirecting);
     const res = await app.inject({ method: "POST", url: TAKEDOWN_WORKER_PATHS.evidence, payload: evidenceRequest(f.id, redirecting.domain) }); // prettier-ignore
     const body = ZEvidenceResponse.parse(res.json());
-    const responses = (await records(body.warc_base64)).filter((r) => r.type === "response");
+    const responses = (await warcRecords(body.warc_base64)).filter((r) => r.type === "response");
     const hop = responses.find((r) => r.uri === `https://${redirecting.domain}/`);
     expect(hop?.status).toBe(301);
     expect(responses.some((r) => r.uri !== hop!.uri && r.uri?.includes("acmebank") && r.status === 200)).toBe(
@@ -167,7 +138,7 @@ describe("takedown cases on the worker", () => {
     const res = await app.inject({ method: "POST", url: TAKEDOWN_WORKER_PATHS.evidence, payload: evidenceRequest(f.id, gone.domain) }); // prettier-ignore
     const body = ZEvidenceResponse.parse(res.json());
     expect(body.live).toBe(false);
-    const recs = await records(body.warc_base64);
+    const recs = await warcRecords(body.warc_base64);
     expect(recs[0]!.body.toString("utf8")).toContain("capture: last-scan");
     expect(recs.some((r) => r.uri === `urn:brandwarden:last-scan-web:${gone.domain}`)).toBe(true);
     await world.changes.restore(gone.domain);

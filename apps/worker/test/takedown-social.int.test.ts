@@ -6,9 +6,7 @@
  * (GitHub 404, Mastodon 410, X's "Account suspended" page at HTTP 200).
  */
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WARCParser } from "warcio";
 import type { TAuditSnapshot } from "@brandwarden/contract/audit";
 import {
   TAKEDOWN_WORKER_PATHS,
@@ -16,25 +14,17 @@ import {
   ZTakedownCheckResponse,
   type TEvidenceRequest,
 } from "@brandwarden/contract/takedown-worker";
-import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
-import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
-import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
-import { createLogger } from "@brandwarden/platform/logger/logger";
-import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
 import type { Platform } from "@brandwarden/world/scenario/services-schema";
 import type { World } from "@brandwarden/world/world";
-import { loadWorkerConfig } from "../src/config.ts";
-import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
 import { PLATFORM_DESKS } from "../src/capabilities/provider-facts/abuse-desks.ts";
 import type { AuditApi } from "../src/ports/web-api/web-api.port.ts";
-import { registerTakedownCaseRoutes } from "../src/use-cases/takedowns/takedown-cases.routes.ts";
-import { takedownCaseDeps } from "../src/wiring/takedowns.ts";
+import { startTakedownWorld, warcRecords, type TakedownWorld } from "./takedown-world.ts";
 
 type SocialFinding = TAuditSnapshot["social_findings"][number];
 
 let world: World;
-let container: WorkerContainer;
-let app: FastifyInstance;
+let app: TakedownWorld["app"];
+let running: TakedownWorld | undefined;
 const scanId = randomUUID();
 const userId = randomUUID();
 const socialFindings: SocialFinding[] = [];
@@ -107,14 +97,6 @@ const evidenceRequest = (f: SocialFinding): TEvidenceRequest => ({
   profile_url: f.profile_url,
 });
 
-async function records(warcBase64: string) {
-  const out: { type?: string; uri?: string | null; status?: number | string; body: Buffer; contentType?: string | null }[] = []; // prettier-ignore
-  const parser = new WARCParser(new Blob([Buffer.from(warcBase64, "base64")]).stream());
-  for await (const r of parser)
-    out.push({ type: r.warcType, uri: r.warcTargetURI, status: r.httpHeaders?.statusCode, contentType: r.warcHeaders.headers.get("Content-Type"), body: Buffer.from(await r.readFully(true)) }); // prettier-ignore
-  return out;
-}
-
 const evidence = async (f: SocialFinding) => {
   const res = await app.inject({ method: "POST", url: TAKEDOWN_WORKER_PATHS.evidence, payload: evidenceRequest(f) }); // prettier-ignore
   expect(res.statusCode, res.body).toBe(200);
@@ -128,23 +110,12 @@ const check = async (url: string) => {
 };
 
 beforeAll(async () => {
-  world = await startTestWorld(smallScenario(), { ct: false });
-  const config = loadWorkerConfig({ ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "warn", HTTP_TIMEOUT_MS: "15000", DNS_TIMEOUT_MS: "5000" }); // prettier-ignore
-  container = createWorkerContainer(
-    config,
-    { bus: createMemoryBus(), kv: createMemoryKv(), logger: createLogger({ level: "warn", pretty: false, name: "takedown-social-test" }), close: async () => undefined }, // prettier-ignore
-    { withWeb: false, sink: async () => undefined },
-  );
-  app = Fastify();
-  installErrorHandler(app);
-  registerTakedownCaseRoutes(app, takedownCaseDeps({ web, enricher: container.enricher, social: container.social, checkBudgetMs: 60_000 })); // prettier-ignore
-  await app.ready();
+  running = await startTakedownWorld(web, "takedown-social-test");
+  ({ world, app } = running);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await container?.close();
-  await world?.stop();
+  await running?.close();
 });
 
 describe("social impersonation cases on the worker", () => {
@@ -155,7 +126,7 @@ describe("social impersonation cases on the worker", () => {
     expect(body.live).toBe(true);
     expect(body.size).toBe(Buffer.from(body.warc_base64, "base64").length);
 
-    const recs = await records(body.warc_base64);
+    const recs = await warcRecords(body.warc_base64);
     expect(recs[0]!.type).toBe("warcinfo");
     expect(recs[0]!.body.toString("utf8")).toContain("capture: live");
     const page = recs.find((r) => r.type === "response" && r.uri === f.profile_url);
@@ -189,7 +160,7 @@ describe("social impersonation cases on the worker", () => {
     try {
       const body = await evidence(f);
       expect(body.live).toBe(false);
-      const recs = await records(body.warc_base64);
+      const recs = await warcRecords(body.warc_base64);
       expect(recs[0]!.body.toString("utf8")).toContain("capture: last-scan");
       expect(recs.find((r) => r.type === "response" && r.uri === f.profile_url)?.status).toBe(410);
       expect(recs.some((r) => r.uri === `urn:brandwarden:avatar:${f.id}`)).toBe(true);

@@ -16,7 +16,6 @@ import { createTakedownChecks } from "./takedown-checks.ts";
 import { createTakedownEvidence } from "./takedown-evidence.ts";
 import { createTakedownMailer } from "./takedown-mailer.ts";
 import { createTakedownSending } from "./takedown-sending.ts";
-import { createTakedownsRepository } from "./takedowns.repository.ts";
 import { createTakedownsService } from "./takedowns.service.ts";
 
 /**
@@ -48,7 +47,7 @@ export function createTakedownsModule(deps: {
   const sending = createTakedownSending({ ...deps, repo, mailer, effects });
   return {
     takedowns: createTakedownsService({
-      repo: createTakedownsRepository(deps.db),
+      repo,
       worker: deps.worker,
       auditEvents: deps.auditEvents,
     }),
