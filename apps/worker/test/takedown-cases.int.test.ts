@@ -16,6 +16,7 @@ import {
 } from "@brandwarden/contract/takedown-worker";
 import type { Lookalike } from "@brandwarden/world/scenario/schema";
 import type { World } from "@brandwarden/world/world";
+import { registryDeskFor } from "../src/capabilities/provider-facts/abuse-desks.ts";
 import type { AuditApi } from "../src/ports/web-api/web-api.port.ts";
 import { startTakedownWorld, warcRecords, type TakedownWorld } from "./takedown-world.ts";
 import { parseIp, prefixMatch } from "../src/capabilities/enrich/registration/ip-ranges.ts";
@@ -113,6 +114,35 @@ describe("takedown cases on the worker", () => {
     expect(body.recipients[0]!.role).toBe("registrar");
     expect(body.baseline.login_form).toBe(true);
     expect(body.baseline.fuzzy_hash).toMatch(/^tlsh:T1/);
+  });
+
+  it("names the next level for escalation: the TLD's registry and the bulletproof host's upstream network", async () => {
+    // A phishing site moved onto the bulletproof network, whose upstream (Cogent) the world's
+    // Team Cymru peers answer and whose autnum record carries the abuse contact.
+    const bulletproof = world.scenario.networks.find((n) => n.kind === "bulletproof" && n.upstream)!;
+    const ip = bulletproof.cidr.replace(/\.0\/\d+$/, ".7");
+    const site = await world.changes.moveHost(pick("phishing", [pick("phishing").domain]).domain, [ip]);
+    const f = finding(site);
+    const res = await app.inject({ method: "POST", url: TAKEDOWN_WORKER_PATHS.evidence, payload: evidenceRequest(f.id, site.domain) }); // prettier-ignore
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ZEvidenceResponse.parse(res.json());
+    expect(body.recipients).toEqual(
+      expect.arrayContaining([expect.objectContaining({ role: "hosting", address: bulletproof.abuse_email, source: "rdap" })]), // prettier-ignore
+    );
+    expect(body.escalation_contacts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          role: "hosting",
+          address: bulletproof.upstream!.abuse_email,
+          source: "rdap",
+        }),
+      ]),
+    );
+    const registry = registryDeskFor(site.domain);
+    expect(registry, site.domain).not.toBeNull();
+    expect(body.escalation_contacts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ role: "registry", address: registry!.address, source: "known-provider" })]), // prettier-ignore
+    );
   });
 
   it("records every hop of a redirecting lookalike", async () => {

@@ -23,9 +23,12 @@ export interface TakedownWorld {
   close(): Promise<void>;
 }
 
-/** The small world and `/takedown/evidence` and `/takedown/check` answering over `web`. */
+/**
+ * The small world with what takedowns meet (abuse desks, RIR layouts, an upstream above the
+ * bulletproof host) and `/takedown/evidence` and `/takedown/check` answering over `web`.
+ */
 export async function startTakedownWorld(web: AuditApi, name: string): Promise<TakedownWorld> {
-  const world = await startTestWorld(smallScenario(), { ct: false });
+  const world = await startTestWorld(smallScenario({ takedowns: {} }), { ct: false });
   const config = loadWorkerConfig({ ...world.env, SCREENSHOTS: "false", LOG_LEVEL: "warn", HTTP_TIMEOUT_MS: "15000", DNS_TIMEOUT_MS: "5000" }); // prettier-ignore
   const container = createWorkerContainer(
     config,
