@@ -53,7 +53,7 @@ const ZWebEnv = z.object({
   TAKEDOWN_ESCALATE_AFTER: durationMs()
     .refine((ms) => ms > 0, "must be a positive duration")
     .default(48 * 3600 * 1000),
-  /** Takedown e-mails one user may send per hour (reports, follow-ups and escalations). */
+  /** Takedown reports one user may e-mail per hour (the automatic follow-ups and escalations are never refused). */
   TAKEDOWN_SEND_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
   /** The learner's minimum labels (contract default 10); the admin weights page says how many more it needs. */
   MIN_LABELED_SAMPLES: z.coerce.number().int().min(1).max(100_000).default(10),
