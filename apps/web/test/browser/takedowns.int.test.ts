@@ -278,7 +278,7 @@ describe("takedown cases in Chromium", () => {
     { timeout: 90_000 },
     async () => {
       const sentId = cases["acmebank-login.com"]!;
-      expect(sentId).toBeTruthy();
+      expect(sentId).toMatch(/^[0-9a-f-]{36}$/);
       const { context, page, problems } = await watchedPage(browser, baseUrl);
       await logIn(page, OWNER);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Takedowns" }).click();
