@@ -213,7 +213,7 @@ describe("takedowns end to end: evidence, desks, sending, down, escalation, re-e
       const xarf = JSON.parse(files.find((f) => f.filename === "x-arf.json")!.data.toString("utf8"));
       expect(xarf).toMatchObject({ category: "content", type: "phishing", domain });
       expect(files.some((f) => f.content_type === "image/png")).toBe(true);
-      expect(m.headers["message-id"]).toBeTruthy();
+      expect(m.headers["message-id"]).toMatch(/^<[0-9a-f-]{36}@[^>]+>$/);
     }
     // Each recipient has its own message.
     const sent = await caseUntil(CDN_SITE, "recipients sent", (c) =>

@@ -113,8 +113,12 @@ export function createTakedownSending(deps: {
       };
       const attachments = deps.mailer ? await attachmentsOf(c) : [];
       const sent: TakedownRecipientRow[] = [];
+      // Time to down counts from when the first report was handed over, not from the end of the
+      // round: a desk can act before the last of several large mails is through.
+      let firstSentAt: Date | null = null;
       const failed: Array<TakedownRecipientRow & { why: string }> = [];
       for (const r of queued) {
+        const handedOver = new Date();
         const out = await sendOne(r.address, draft.subject, draft.body + evidenceNote(c), attachments);
         const at = new Date();
         if (out.messageId) {
@@ -124,6 +128,7 @@ export function createTakedownSending(deps: {
             sent_at: at,
             error: null,
           });
+          firstSentAt ??= handedOver;
           sent.push(r);
         } else {
           await deps.repo.updateRecipient(r.id, { state: "failed", error: out.error });
@@ -140,7 +145,7 @@ export function createTakedownSending(deps: {
             c.id,
             {
               state: "sent",
-              first_sent_at: again || !c.first_sent_at ? at : c.first_sent_at,
+              first_sent_at: again || !c.first_sent_at ? (firstSentAt ?? at) : c.first_sent_at,
               ...(again ? { escalation_level: 0, last_escalated_at: null, down_at: null, down_how: null, time_to_down_s: null } : {}), // prettier-ignore
             },
             SENDABLE_STATES,
