@@ -9,6 +9,7 @@ import {
   registerLearnCommand,
   registerStartCommand,
   registerUsersCommand,
+  registerTokensCommand,
   registerWorldCommand,
 } from "./commands/services.ts";
 import { registerZonesCommand } from "./commands/zones.ts";
@@ -32,6 +33,7 @@ const program = addGlobalOptions(
 
 registerStartCommand(program);
 registerUsersCommand(program);
+registerTokensCommand(program);
 registerLearnCommand(program);
 registerEventsCommand(program);
 registerScanCommand(program);

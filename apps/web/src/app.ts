@@ -17,6 +17,7 @@ import { registerMonitoredBrandsRoutes } from "./modules/brand-profile/monitored
 import { MULTIPART_LIMITS } from "./lib/multipart-limits.ts";
 import { installPageNegotiation } from "./lib/page-negotiation.ts";
 import { requestLogger } from "@brandwarden/platform/logger/request-log";
+import { registerApiTokenRoutes } from "./modules/api-tokens/api-tokens.routes.ts";
 import { registerAdminRoutes } from "./modules/admin/admin.routes.ts";
 import { registerWeightsAdminRoutes } from "./modules/admin/weights.routes.ts";
 import { registerNarrativeRoutes } from "./modules/reports/narratives.routes.ts";
@@ -100,9 +101,11 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
       secure: config.secureCookies,
       secret: container.sessionSecret,
       maxAgeMs: config.session.maxAgeMs,
+      tokens: (token) => s.apiTokens.authenticate(token),
     });
     registerSessionRoutes(browser, s.auth, sessionCookies);
     registerSnapshotLinkRoutes(browser, { users: s.users });
+    registerApiTokenRoutes(browser, { apiTokens: s.apiTokens });
     const actFor = deps.actFor;
     actFor.install(browser);
     registerBrandProfileRoutes(browser, { brandProfile: s.brandProfile, actFor });

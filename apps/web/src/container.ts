@@ -7,6 +7,7 @@ import { defineJobs } from "./jobs/define-jobs.ts";
 import { createDependencyWait } from "./lib/dependency-wait.ts";
 import { createScanStreamHub } from "./lib/scan-stream.ts";
 import { createAiAuditModule } from "./modules/ai-audit/ai-audit.module.ts";
+import { createApiTokensModule } from "./modules/api-tokens/api-tokens.module.ts";
 import { createAlertsModule } from "./modules/alerts/alerts.module.ts";
 import { createAuditEventsModule } from "./modules/audit-events/audit-events.module.ts";
 import { createBrandProfileModule } from "./modules/brand-profile/brand-profile.module.ts";
@@ -44,6 +45,7 @@ export function createWebContainer(
 
   const { auditEvents } = createAuditEventsModule({ db });
   const { users } = createUsersModule({ db, auditEvents });
+  const { apiTokens } = createApiTokensModule({ db, kv });
   const { settings } = createSettingsModule({
     db,
     secretKey: config.settingsEncryptionKey ?? secrets.sessionSecret,
@@ -235,6 +237,7 @@ export function createWebContainer(
       brandContext: brand.brandContext,
       monitoredBrands: brand.monitoredBrands,
       auth: sessions.auth,
+      apiTokens,
       triage,
       weightsAdmin,
       narratives,

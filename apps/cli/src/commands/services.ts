@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { CreateTokenFlags } from "./tokens-run.ts";
 import type { CreateUserFlags } from "./users-run.ts";
 
 // The commands that run or manage the service; each loads its implementation only when run.
@@ -29,6 +30,17 @@ export function registerUsersCommand(program: Command): void {
     )
     .option("--admin", "give the user the admin flag", false)
     .action(async (opts: CreateUserFlags) => (await import("./users-run.ts")).runUsersCreate(opts));
+}
+
+/** `brandwarden tokens create`: an operator makes a user's personal API token. */
+export function registerTokensCommand(program: Command): void {
+  const tokens = program.command("tokens").description("Manage personal API tokens");
+  tokens
+    .command("create")
+    .description("Create a personal API token for a user and print only the token")
+    .requiredOption("--email <email>", "the e-mail address of the user the token acts as")
+    .requiredOption("--name <name>", "what the token is for (shown on the account page)")
+    .action(async (opts: CreateTokenFlags) => (await import("./tokens-run.ts")).runTokensCreate(opts));
 }
 
 /** `brandwarden events replay`: dead-lettered worker→web events applied again. */

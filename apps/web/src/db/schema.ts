@@ -10,3 +10,4 @@ export * from "./schema/keyword-expansions.ts";
 export * from "./schema/monitoring.ts";
 export * from "./schema/alerts.ts";
 export * from "./schema/takedowns.ts";
+export * from "./schema/api-access.ts";

@@ -1,8 +1,23 @@
 import { z } from "zod";
-import { ZDomainName, ZGeneration, ZId, ZIsoDate } from "../common.ts";
+import { ZDomainName, ZGeneration, ZId, ZIsoDate, ZSeverity } from "../common.ts";
+import { TLP_LEVELS } from "../intel-words.ts";
 import { ZKeyword, ZSocialHandleRef, ZSocialPlatform } from "../brand.ts";
 
 /** The brand profile page (`/account`, `?user_id=` for an admin acting for a user). */
+
+const ZChatWebhookUrl = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${what} must be an http(s) URL` })
+    .max(2000)
+    .nullable()
+    .default(null);
+
+/** The threat-intel feeds' sharing: only lookalikes at or above `min_severity`, marked `tlp`. */
+export const ZIntelSharing = z.object({
+  min_severity: ZSeverity.default("medium"),
+  tlp: z.enum(TLP_LEVELS).default("amber"),
+});
+export type TIntelSharing = z.infer<typeof ZIntelSharing>;
 
 /** `PUT /account`: the whole brand profile; lists replace what was there. */
 export const ZAccountUpdate = z.object({
@@ -16,8 +31,16 @@ export const ZAccountUpdate = z.object({
     .max(2000)
     .nullable()
     .default(null),
+  /** A Slack incoming webhook (`https://hooks.slack.com/services/…`): alerts as Block Kit. */
+  slack_webhook_url: ZChatWebhookUrl("Slack webhook URL"),
+  /** A Microsoft Teams workflow webhook: alerts as Adaptive Cards. */
+  teams_webhook_url: ZChatWebhookUrl("Teams webhook URL"),
+  /** What the threat-intel feeds (TAXII, STIX, MISP) share: severity floor and TLP marking. */
+  intel: ZIntelSharing.default({ min_severity: "medium", tlp: "amber" }),
 });
 export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
+/** What a caller may pass (defaults not yet applied). */
+export type TAccountUpdateInput = z.input<typeof ZAccountUpdate>;
 
 /** Where the worker's profile of an owned domain or handle stands. */
 const ZEnrichmentStatus = z.enum(["pending", "completed", "failed"]);
@@ -68,6 +91,9 @@ export const ZAccount = z.object({
   keywords: z.array(z.string()),
   webhook_url: z.string().nullable(),
   webhook_secret: z.string().nullable(),
+  slack_webhook_url: z.string().nullable(),
+  teams_webhook_url: z.string().nullable(),
+  intel: z.object({ min_severity: ZSeverity, tlp: z.enum(TLP_LEVELS) }),
   has_logo: z.boolean(),
   /** Null before the first save (nothing is expanding). */
   keyword_expansion: ZKeywordExpansion.nullable(),

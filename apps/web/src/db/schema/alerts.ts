@@ -30,6 +30,10 @@ export const alerts = pgTable(
     webhook_attempts: integer("webhook_attempts").notNull().default(0),
     webhook_error: text("webhook_error"),
     email_status: text("email_status").$type<Delivery>().notNull().default("pending"),
+    slack_status: text("slack_status").$type<Delivery>().notNull().default("pending"),
+    teams_status: text("teams_status").$type<Delivery>().notNull().default("pending"),
+    /** Why the last Slack or Teams post failed (best effort: never holds the webhook back). */
+    chat_error: text("chat_error"),
     created_at: ts("created_at").notNull().defaultNow(),
   },
   (t) => [

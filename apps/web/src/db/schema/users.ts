@@ -1,3 +1,5 @@
+import type { TSeverity } from "@brandwarden/contract/common";
+import type { TTlp } from "@brandwarden/contract/intel-words";
 import {
   boolean,
   integer,
@@ -28,6 +30,14 @@ export const users = pgTable(
     logo_content_type: text("logo_content_type"),
     webhook_url: text("webhook_url"),
     webhook_secret: text("webhook_secret"),
+    /** A Slack incoming webhook: alerts also go there as Block Kit messages. */
+    slack_webhook_url: text("slack_webhook_url"),
+    /** A Microsoft Teams workflow webhook: alerts also go there as Adaptive Cards. */
+    teams_webhook_url: text("teams_webhook_url"),
+    /** The lowest severity the threat-intel feeds (TAXII, STIX, MISP) share. */
+    intel_min_severity: text("intel_min_severity").$type<TSeverity>().notNull().default("medium"),
+    /** The TLP 2.0 marking of what the feeds share. */
+    intel_tlp: text("intel_tlp").$type<TTlp>().notNull().default("amber"),
     /** Signed into every snapshot link of the user's webhooks; raising it revokes every earlier link. */
     snapshot_link_generation: integer("snapshot_link_generation").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

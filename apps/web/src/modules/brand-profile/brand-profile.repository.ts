@@ -23,7 +23,18 @@ export function createBrandProfileRepository(db: Db) {
     async saveBrandFields(
       tx: DbOrTx,
       userId: string,
-      profile: Pick<UserRow, "brand_name" | "brand_names" | "keywords" | "webhook_url" | "webhook_secret">,
+      profile: Pick<
+        UserRow,
+        | "brand_name"
+        | "brand_names"
+        | "keywords"
+        | "webhook_url"
+        | "webhook_secret"
+        | "slack_webhook_url"
+        | "teams_webhook_url"
+        | "intel_min_severity"
+        | "intel_tlp"
+      >,
     ): Promise<void> {
       await tx
         .update(users)

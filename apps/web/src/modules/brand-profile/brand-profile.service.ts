@@ -1,9 +1,10 @@
 import type {
   TAccount,
-  TAccountUpdate,
+  TAccountUpdateInput,
   TKeywordExpansion,
   TOwnedDomainState,
 } from "@brandwarden/contract/browser/account";
+import { ZAccountUpdate } from "@brandwarden/contract/browser/account";
 import type { BlobStore } from "@brandwarden/platform/blob/blob";
 import type { JobQueue } from "@brandwarden/platform/queue/queue";
 import { notFound } from "@brandwarden/platform/http/app-error";
@@ -102,6 +103,9 @@ export function createBrandProfileService(deps: {
       keywords: user.keywords,
       webhook_url: user.webhook_url,
       webhook_secret: user.webhook_secret,
+      slack_webhook_url: user.slack_webhook_url,
+      teams_webhook_url: user.teams_webhook_url,
+      intel: { min_severity: user.intel_min_severity, tlp: user.intel_tlp },
       has_logo: Boolean(user.logo_key),
       // Nothing was ever saved at generation 0, so nothing is expanding.
       keyword_expansion:
@@ -114,7 +118,8 @@ export function createBrandProfileService(deps: {
   return {
     profile,
 
-    async updateProfile(userId: string, input: TAccountUpdate): Promise<TAccount> {
+    async updateProfile(userId: string, raw: TAccountUpdateInput): Promise<TAccount> {
+      const input = ZAccountUpdate.parse(raw);
       await deps.guards.beforeProfileSave(userId, input);
       const jobs: Enqueue[] = [];
       await deps.db.transaction(async (tx) => {
@@ -126,6 +131,10 @@ export function createBrandProfileService(deps: {
           keywords: normaliseKeywords(input.keywords),
           webhook_url: input.webhook_url,
           webhook_secret: user.webhook_secret ?? newWebhookSecret(),
+          slack_webhook_url: input.slack_webhook_url,
+          teams_webhook_url: input.teams_webhook_url,
+          intel_min_severity: input.intel.min_severity,
+          intel_tlp: input.intel.tlp,
         });
 
         const wantedDomains = [...new Set(input.owned_domains)];

@@ -12,8 +12,17 @@ export const REENRICH_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
  */
 export function createProfileGuards(deps: { rateLimit: KvRateLimit; allowPrivateNetwork: boolean }) {
   return {
-    async beforeProfileSave(userId: string, input: { webhook_url: string | null }): Promise<void> {
-      assertWebhookUrl(input.webhook_url, deps.allowPrivateNetwork);
+    async beforeProfileSave(
+      userId: string,
+      input: {
+        webhook_url: string | null;
+        slack_webhook_url: string | null;
+        teams_webhook_url: string | null;
+      },
+    ): Promise<void> {
+      // Slack and Teams posts go out like webhooks: the same SSRF rule.
+      for (const url of [input.webhook_url, input.slack_webhook_url, input.teams_webhook_url])
+        assertWebhookUrl(url, deps.allowPrivateNetwork);
       const { max, windowMs } = PROFILE_SAVE_LIMIT;
       await deps.rateLimit.hit(`profile-save:user:${userId}`, max, windowMs, "profile saves");
     },

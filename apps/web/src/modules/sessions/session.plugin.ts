@@ -14,7 +14,31 @@ declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     sessionId: string | null;
+    /** The personal API token the request came with (then there is no session). */
+    apiTokenId: string | null;
   }
+}
+
+/** Finds the user of a personal API token (null: unknown or revoked). */
+export type TokenAuthenticator = (token: string) => Promise<{ user: UserRow; tokenId: string } | null>;
+
+/**
+ * The API token of a request: `Authorization: Bearer <token>`, or, on TAXII reads only, HTTP
+ * Basic with the token as the password (what TAXII clients send). Basic is not taken elsewhere:
+ * a browser replays Basic credentials on its own, which would make them a CSRF vector, while it
+ * never adds a Bearer header by itself. `undefined`: no Authorization header at all.
+ */
+function tokenOf(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const [scheme, value = ""] = header.trim().split(/\s+/, 2);
+  if (/^bearer$/i.test(scheme ?? "")) return value;
+  const taxiiRead = request.url.startsWith("/taxii2/") && ["GET", "HEAD"].includes(request.method);
+  if (/^basic$/i.test(scheme ?? "") && taxiiRead) {
+    const decoded = Buffer.from(value, "base64").toString("utf8");
+    return decoded.slice(decoded.indexOf(":") + 1);
+  }
+  return null;
 }
 
 /**
@@ -40,6 +64,8 @@ export interface SessionPluginOptions {
   secret: string;
   /** Lifetime of the (persistent) session cookie: the session's absolute limit. */
   maxAgeMs: number;
+  /** Personal API tokens: a request with one acts as its user, with no session and no CSRF. */
+  tokens: TokenAuthenticator;
 }
 
 /**
@@ -57,6 +83,7 @@ export function installSessions(app: FastifyInstance, opts: SessionPluginOptions
 
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("apiTokenId", null);
 
   const expectedCsrf = (request: FastifyRequest): string | null => {
     if (request.sessionId) return csrf.forSession(request.sessionId);
@@ -81,6 +108,16 @@ export function installSessions(app: FastifyInstance, opts: SessionPluginOptions
   };
 
   app.addHook("onRequest", async (request, reply) => {
+    // A request with an Authorization header is a machine's: the token alone says who it is
+    // (cookies are ignored), and no CSRF token is asked for, since no browser sends one unasked.
+    const token = tokenOf(request);
+    if (token !== undefined) {
+      const found = token ? await opts.tokens(token) : null;
+      if (!found) throw new AppError("unauthorized", "Unknown or revoked API token");
+      request.user = found.user;
+      request.apiTokenId = found.tokenId;
+      return;
+    }
     const raw = request.cookies[names.session];
     if (raw) {
       const unsigned = request.unsignCookie(raw);

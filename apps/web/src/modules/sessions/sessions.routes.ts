@@ -10,6 +10,7 @@ import {
   ZSessionStarted,
   type TSessionUser,
 } from "@brandwarden/contract/browser/session";
+import { AppError } from "@brandwarden/platform/http/app-error";
 import { validate } from "@brandwarden/platform/http/validate";
 import type { AuthService } from "./auth.service.ts";
 import { requireUser, type SessionCookies } from "./session.plugin.ts";
@@ -75,7 +76,8 @@ export function registerSessionRoutes(
   /** In-app password change: the current password, then the new one; other sessions end. */
   r.put("/account/password", async (req, reply) => {
     const user = requireUser(req);
-    await auth.changePassword(user, req.sessionId!, validate(ZPasswordChange, req.body));
+    if (!req.sessionId) throw new AppError("forbidden", "The password is changed from a signed-in session");
+    await auth.changePassword(user, req.sessionId, validate(ZPasswordChange, req.body));
     return reply.status(204).send();
   });
 }

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ZApiTokenList, ZCreateApiToken, ZCreatedApiToken } from "@brandwarden/contract/browser/api-tokens";
+import { AppError } from "@brandwarden/platform/http/app-error";
+import { validate } from "@brandwarden/platform/http/validate";
+import { idParam } from "../../lib/id-param.ts";
+import { requireUser } from "../sessions/session.plugin.ts";
+import type { ApiTokensService } from "./api-tokens.service.ts";
+
+/**
+ * The account page's API tokens: create (the token answered once), list, revoke. Only a signed-in
+ * browser session manages tokens: a leaked token cannot mint itself successors.
+ */
+export function registerApiTokenRoutes(app: FastifyInstance, deps: { apiTokens: ApiTokensService }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const sessionUser = (req: FastifyRequest) => {
+    const user = requireUser(req);
+    if (!req.sessionId) throw new AppError("forbidden", "API tokens are managed from a signed-in session");
+    return user;
+  };
+  r.post("/account/api-tokens", { schema: { response: { 201: ZCreatedApiToken } } }, async (req, reply) => {
+    const user = sessionUser(req);
+    const { name } = validate(ZCreateApiToken, req.body);
+    return reply.status(201).send(await deps.apiTokens.create(user.id, name));
+  });
+  r.get("/account/api-tokens", { schema: { response: { 200: ZApiTokenList } } }, async (req) =>
+    deps.apiTokens.list(sessionUser(req).id),
+  );
+  r.delete("/account/api-tokens/:id", async (req, reply) => {
+    const user = sessionUser(req);
+    await deps.apiTokens.revoke(user.id, idParam(req.params, "API token"));
+    return reply.status(204).send();
+  });
+}
