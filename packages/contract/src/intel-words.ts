@@ -23,3 +23,9 @@ export const FINDINGS_EXPORTS = {
 
 /** Prefix of every personal API token (`bw_` + 43 base64url characters: 256 random bits). */
 export const API_TOKEN_PREFIX = "bw_";
+
+/** TAXII 2.1: the discovery resource, and the deployment's one API root (listed in discovery). */
+export const TAXII_DISCOVERY_PATH = "/taxii2/";
+export const TAXII_API_ROOT_PATH = "/taxii2/brandwarden/";
+/** TAXII 2.1's media type, on every TAXII request and answer. */
+export const TAXII_MEDIA_TYPE = "application/taxii+json;version=2.1";
