@@ -38,6 +38,7 @@ import {
   registerReportTakedownRoutes,
   registerTakedownCaseRoutes,
 } from "./modules/takedowns/takedown-cases.routes.ts";
+import { registerMispRoutes } from "./modules/threat-intel/misp.routes.ts";
 import { registerTriageRoutes } from "./modules/triage/triage.routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/alerts.routes.ts";
 import { registerMonitoringRoutes } from "./modules/monitoring/monitoring.routes.ts";
@@ -122,6 +123,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerWeightsAdminRoutes(browser, s.weightsAdmin);
     registerAlertRoutes(browser, { alerts: s.alerts, actFor });
     registerMonitoringRoutes(browser, { lookalikes: s.monitoring.lookalikes, scans: s.scans, actFor });
+    registerMispRoutes(browser, { mispExport: s.mispExport, actFor });
   });
 
   if (hasUi)

@@ -20,6 +20,7 @@ import { createScoringModule } from "./modules/scoring/scoring.module.ts";
 import { createSessionsModule } from "./modules/sessions/sessions.module.ts";
 import { createSettingsModule } from "./modules/settings/settings.module.ts";
 import { createTakedownsModule } from "./modules/takedowns/takedowns.module.ts";
+import { createMispExport } from "./modules/threat-intel/misp-export.ts";
 import { createTriageModule } from "./modules/triage/triage.module.ts";
 import { createUsersModule } from "./modules/users/users.module.ts";
 import { createWebhooksModule } from "./modules/webhooks/webhooks.module.ts";
@@ -164,6 +165,17 @@ export function createWebContainer(
     logger,
   });
 
+  // The MISP export (issue 30): a scan's findings, campaigns and takedown cases as one event.
+  const misp = createMispExport({
+    scans,
+    findings: found.findings,
+    campaigns: found.campaigns,
+    cases: takedownModule.takedownCases,
+    users,
+    brand: brand.brandContext,
+    blobs,
+  });
+
   const wait = createDependencyWait({ logger, pingDb: infra.pingDb });
   const consumer = createEventConsumer({
     bus: infra.bus,
@@ -246,6 +258,7 @@ export function createWebContainer(
       alerts,
       reports,
       ...takedownModule,
+      ...misp,
       ...createMediaModule({ db, blobs }),
     },
     deps: {

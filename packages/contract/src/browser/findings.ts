@@ -8,9 +8,10 @@ import { ZCampaignView } from "./campaigns.ts";
 
 /**
  * The dashboard's findings (`/dashboard/findings*`, `/dashboard/social_findings`,
- * `/dashboard/counts`, `/dashboard/campaigns`): of the scan named by `?scan_id=` (default: the
- * user's newest; a malformed id, or another user's scan, is 404), for the signed-in user or an
- * admin acting for one (`?user_id=`). Without any scan each answers empty.
+ * `/dashboard/social/export`, `/dashboard/counts`, `/dashboard/campaigns`): of the scan named by
+ * `?scan_id=` (default: the user's newest; a malformed id, or another user's scan, is 404), for
+ * the signed-in user or an admin acting for one (`?user_id=`). Without any scan each answers
+ * empty, except the exports (404).
  */
 
 /**
@@ -48,13 +49,24 @@ export const ZFindingsQuery = z.object({
 });
 export type TFindingsQuery = z.infer<typeof ZFindingsQuery>;
 
+/** The plain export formats (`FINDINGS_EXPORTS`); an unknown or missing format is JSON. */
+const ZExportFormat = z.enum(["csv", "json", "jsonl"]).default("json").catch("json");
+export type TExportFormat = z.infer<typeof ZExportFormat>;
+
 /**
- * `GET /dashboard/findings/export?format=csv|json`: every finding the filters keep (up to
- * 100,000), as an attachment; any other format is JSON.
+ * `GET /dashboard/findings/export?format=csv|json|jsonl`: every finding the filters keep (up to
+ * 100,000), as an attachment: CSV (a header of the contract's field names, then one row per
+ * finding), JSON (`ZFindingsExport`) or JSON Lines (`application/x-ndjson`, one stored finding a
+ * line); any other format is JSON.
  */
-export const ZFindingsExportQuery = ZFindingsQuery.extend({
-  format: z.enum(["csv", "json"]).default("json").catch("json"),
-});
+export const ZFindingsExportQuery = ZFindingsQuery.extend({ format: ZExportFormat });
+
+/**
+ * `GET /dashboard/social/export?scan_id=&format=csv|json|jsonl`: the scan's social findings (up to
+ * 100,000, worst first), as an attachment in the same formats as the domain export (JSON:
+ * `ZSocialFindingsExport`). No scan (or another user's) is 404.
+ */
+export const ZSocialExportQuery = z.object({ scan_id: ZId.optional(), format: ZExportFormat });
 
 /** `GET /dashboard/social_findings`: one page (10), worst first. */
 export const ZSocialFindingsQuery = z.object({ page: ZPageNumber });
@@ -83,6 +95,9 @@ export type TSocialFindingsPage = z.infer<typeof ZSocialFindingsPage>;
 
 /** `GET /dashboard/findings/export?format=json`: the findings, as stored (no media URLs). */
 export const ZFindingsExport = z.object({ scan_id: ZId, findings: z.array(ZStoredDomainFinding) });
+
+/** `GET /dashboard/social/export?format=json`: the social findings, as stored (no media URLs). */
+export const ZSocialFindingsExport = z.object({ scan_id: ZId, findings: z.array(ZStoredSocialFinding) });
 
 const count = z.number().int().min(0);
 

@@ -9,6 +9,13 @@ import { domainFindings, socialFindings } from "../../db/schema.ts";
 /** The most findings one export carries. */
 const EXPORT_LIMIT = 100_000;
 
+/** The social table's order: worst first (the AI-adjusted score where there is one), then by account. */
+const socialOrder = () => [
+  sql`coalesce(${socialFindings.adjusted_score}, ${socialFindings.score}) desc nulls last`,
+  asc(socialFindings.platform),
+  asc(socialFindings.handle),
+];
+
 /** What filters the domain findings table (the query without its order and page). */
 type DomainFilter = Omit<TFindingsQuery, "scan_id" | "sort" | "dir" | "page">;
 
@@ -166,13 +173,22 @@ export function createFindingsRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-    /** Everything matching the filters, for CSV/JSON export. */
+    /** Everything matching the filters, for the exports (CSV, JSON, JSONL, MISP). */
     domainAll(scanId: string, q: TFindingsQuery) {
       return db
         .select()
         .from(domainFindings)
         .where(domainFilters(scanId, q))
         .orderBy(...domainOrder(q.sort, q.dir))
+        .limit(EXPORT_LIMIT);
+    },
+    /** Every social finding of the scan, in the table's order (worst first), for the exports. */
+    socialAll(scanId: string) {
+      return db
+        .select()
+        .from(socialFindings)
+        .where(eq(socialFindings.scan_id, scanId))
+        .orderBy(...socialOrder())
         .limit(EXPORT_LIMIT);
     },
     /** One page of the scan's social findings, worst first, and how many there are. */
@@ -183,11 +199,7 @@ export function createFindingsRepository(db: Db) {
           .select()
           .from(socialFindings)
           .where(where)
-          .orderBy(
-            sql`coalesce(${socialFindings.adjusted_score}, ${socialFindings.score}) desc nulls last`,
-            asc(socialFindings.platform),
-            asc(socialFindings.handle),
-          )
+          .orderBy(...socialOrder())
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         db.select({ n: count() }).from(socialFindings).where(where),

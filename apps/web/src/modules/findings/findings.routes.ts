@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   ZCampaignList,
   ZDomainFindingsPage,
@@ -6,10 +6,15 @@ import {
   ZFindingsExport,
   ZFindingsExportQuery,
   ZFindingsQuery,
+  ZSocialExportQuery,
+  ZSocialFindingsExport,
   ZSocialFindingsPage,
   ZSocialFindingsQuery,
+  type TExportFormat,
 } from "@brandwarden/contract/browser/findings";
-import { recordsToCsv } from "@brandwarden/platform/csv/csv-writer";
+import { DOMAIN_FINDING_FIELDS, SOCIAL_FINDING_FIELDS } from "@brandwarden/contract/finding-fields";
+import { FINDINGS_EXPORTS } from "@brandwarden/contract/intel-words";
+import { toCsv } from "@brandwarden/platform/csv/csv-writer";
 import { AppError } from "@brandwarden/platform/http/app-error";
 import { validate } from "@brandwarden/platform/http/validate";
 import { idQuery } from "../../lib/id-param.ts";
@@ -18,16 +23,49 @@ import type { ActFor, Principal } from "../sessions/actor.ts";
 import {
   presentDomainFinding,
   presentDomainFindingView,
+  presentSocialFinding,
   presentSocialFindingView,
 } from "./findings.presenter.ts";
 import { DOMAIN_PAGE_SIZE, SOCIAL_PAGE_SIZE, type FindingsService } from "./findings.service.ts";
+
+/**
+ * An export as an attachment: CSV (the contract's field names as its header, also when empty),
+ * JSON (`{scan_id, findings}`, checked against the route's schema) or JSON Lines (one finding a
+ * line; a line never holds a raw newline, JSON escapes them).
+ */
+function sendExport(
+  reply: FastifyReply,
+  format: TExportFormat,
+  name: string,
+  fields: readonly string[],
+  body: { scan_id: string; findings: Array<Record<string, unknown>> },
+) {
+  if (format === "csv") {
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${name}.csv"`)
+      .send(
+        toCsv(
+          fields,
+          body.findings.map((f) => fields.map((c) => f[c])),
+        ),
+      );
+  }
+  if (format === "jsonl") {
+    return reply
+      .header("content-type", "application/x-ndjson; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${name}.jsonl"`)
+      .send(body.findings.map((f) => `${JSON.stringify(f)}\n`).join(""));
+  }
+  return reply.header("content-disposition", `attachment; filename="${name}.json"`).send(body);
+}
 
 /** Media URLs carry the act-for so an admin's browser can load another user's images. */
 const forQuery = (p: Principal) => (p.actingFor ? `?user_id=${p.userId}` : "");
 
 /**
  * The dashboard's findings (`@brandwarden/contract/browser/findings`): the domain table (pages,
- * export), the social table, the counts and the campaigns of the scan named by `?scan_id=` (or
+ * export), the social table (pages, export), the counts and the campaigns of the scan named by `?scan_id=` (or
  * the newest), of the signed-in user or, for an admin acting for a user (`?user_id=`), of theirs.
  */
 export function registerFindingsRoutes(
@@ -75,16 +113,27 @@ export function registerFindingsRoutes(
       if (!scan) throw new AppError("not_found", "No scan to export");
       const q = validate(ZFindingsExportQuery, { ...raw, scan_id: scan.id }, "query");
       const rows = (await deps.findings.domainExport(scan.id, q)).map((r) => presentDomainFinding(r));
-      const name = `brandwarden-findings-${scan.id}`;
-      if (q.format === "csv") {
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="${name}.csv"`)
-          .send(recordsToCsv(rows));
-      }
-      return reply
-        .header("content-disposition", `attachment; filename="${name}.json"`)
-        .send({ scan_id: scan.id, findings: rows });
+      return sendExport(reply, q.format, `brandwarden-findings-${scan.id}`, DOMAIN_FINDING_FIELDS, {
+        scan_id: scan.id,
+        findings: rows,
+      });
+    },
+  );
+
+  app.get(
+    FINDINGS_EXPORTS.social.path,
+    { schema: { response: { 200: ZSocialFindingsExport } } },
+    async (req, reply) => {
+      const p = await deps.actFor(req);
+      const raw = queryOf(req);
+      const scan = await scanOf(p, raw);
+      if (!scan) throw new AppError("not_found", "No scan to export");
+      const q = validate(ZSocialExportQuery, { ...raw, scan_id: scan.id }, "query");
+      const rows = (await deps.findings.socialExport(scan.id)).map((r) => presentSocialFinding(r));
+      return sendExport(reply, q.format, `brandwarden-social-findings-${scan.id}`, SOCIAL_FINDING_FIELDS, {
+        scan_id: scan.id,
+        findings: rows,
+      });
     },
   );
 

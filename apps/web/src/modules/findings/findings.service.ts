@@ -14,8 +14,10 @@ export const SOCIAL_PAGE_SIZE = 10;
 export function createFindingsService(deps: { repo: FindingsRepository; campaigns: CampaignsService }) {
   return {
     domainPage: (scanId: string, q: TFindingsQuery) => deps.repo.domainPage(scanId, q, DOMAIN_PAGE_SIZE),
-    /** Every finding the query keeps (its order; no paging), for the CSV and JSON exports. */
+    /** Every finding the query keeps (its order; no paging), for the exports. */
     domainExport: (scanId: string, q: TFindingsQuery) => deps.repo.domainAll(scanId, q),
+    /** Every social finding of the scan, worst first, for the exports. */
+    socialExport: (scanId: string) => deps.repo.socialAll(scanId),
     socialPage: (scanId: string, page: number) => deps.repo.socialPage(scanId, page, SOCIAL_PAGE_SIZE),
     /** Every count the dashboard shows; all zero without a scan. */
     async counts(scanId: string | null): Promise<TFindingCounts> {
