@@ -20,7 +20,7 @@ import { createScoringModule } from "./modules/scoring/scoring.module.ts";
 import { createSessionsModule } from "./modules/sessions/sessions.module.ts";
 import { createSettingsModule } from "./modules/settings/settings.module.ts";
 import { createTakedownsModule } from "./modules/takedowns/takedowns.module.ts";
-import { createMispExport } from "./modules/threat-intel/misp-export.ts";
+import { createMispExport } from "./modules/threat-intel/misp-export.module.ts";
 import { createTriageModule } from "./modules/triage/triage.module.ts";
 import { createUsersModule } from "./modules/users/users.module.ts";
 import { createWebhooksModule } from "./modules/webhooks/webhooks.module.ts";

@@ -150,7 +150,7 @@ export interface MispSocialFinding {
 }
 
 /** A takedown case of one of the lookalikes (the fields the PDF reports read too). */
-export interface MispTakedownCase {
+interface MispTakedownCase {
   kind: string;
   domain: string | null;
   state: string;
