@@ -170,6 +170,20 @@ describe("MISP export", () => {
     expect((await h.owner.get(`/exports/misp?scan_id=${randomUUID()}`)).statusCode).toBe(404);
   });
 
+  it("answers a personal API token (no session, no CSRF) as the signed-in user, and nobody without one", async () => {
+    const created = await h.owner.post("/account/api-tokens", { name: "misp sync" });
+    expect(created.statusCode).toBe(201);
+    const { token } = created.json() as { token: string };
+    const res = await h.t.app.inject({
+      method: "GET",
+      url: `/exports/misp?scan_id=${h.scanId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as MispEvent).Event.uuid).toBe((await exportOf()).doc.Event.uuid);
+    expect((await h.t.app.inject({ method: "GET", url: "/exports/misp" })).statusCode).toBe(401);
+  });
+
   it("lets an admin export a user's event only by acting for them", async () => {
     const admin = browserAgent(h.t.app);
     const adminUser = await admin.signup(`misp-admin-${randomUUID()}@example.com`);

@@ -227,7 +227,6 @@ export interface MispEvent {
     analysis: string;
     distribution: string;
     published: boolean;
-    Orgc: { name: string; uuid: string };
     Tag: MispTag[];
     Attribute: MispAttribute[];
     Object: MispObject[];
@@ -272,7 +271,8 @@ const tagValue = (s: string) => s.replace(/"/g, "'").slice(0, 200);
  * target, screenshot, takedown request and time), a `domain-ip` object per lookalike included
  * (phishing, or at or above the severity floor), an `impersonation` object per impersonating
  * account at or above the floor; TLP, brand-abuse and campaign tags. Lookalikes labelled benign,
- * names forwarding to the brand's own site and the brand's own accounts are left out. Every UUID is stable (UUIDv5 of the user and the
+ * names forwarding to the brand's own site and the brand's own accounts are left out. No `Orgc`:
+ * the MISP instance that imports the event names its creator (the importing organisation). Every UUID is stable (UUIDv5 of the user and the
  * lookalike), so a re-export updates the same event and objects in MISP instead of adding copies.
  */
 export function buildMispEvent(input: MispEventInput): MispEvent {
@@ -488,7 +488,6 @@ export function buildMispEvent(input: MispEventInput): MispEvent {
       analysis: input.scan.status === "completed" ? "2" : "1",
       distribution: DISTRIBUTION[input.tlp],
       published: false,
-      Orgc: { name: "Brandwarden", uuid: uuidOf("orgc") },
       Tag: tags.map((name) => ({ name })),
       Attribute: brand
         ? [attribute(eventUuid, ["target-org", "Targeting data"], brand, timestamp, { correlate: false })]
