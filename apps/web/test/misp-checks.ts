@@ -236,7 +236,7 @@ function python(): string {
 
 /** Loads the event with the vendored PyMISP's `MISPEvent().load(...)`; throws what PyMISP raised. */
 export function loadWithPyMisp(doc: unknown): PyMispView {
-  const out = execFileSync(python(), [here("./third_party/load-misp-event.py")], {
+  const out = execFileSync(python(), ["-B", here("./third_party/load-misp-event.py")], {
     input: JSON.stringify(doc),
     maxBuffer: 64 * 1024 * 1024,
   });
