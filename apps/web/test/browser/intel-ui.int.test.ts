@@ -382,7 +382,12 @@ describe("API tokens, chat webhooks, intel sharing and exports in Chromium", () 
       const bundle = JSON.parse(stix.body) as { type: string; id: string; objects: Array<{ type: string }> };
       expect(bundle.type).toBe("bundle");
       expect(bundle.id).toMatch(/^bundle--[0-9a-f-]{36}$/);
-      expect(Array.isArray(bundle.objects)).toBe(true);
+      // An indicator for each lookalike at or above the default floor (medium): all three here.
+      const patterns = bundle.objects
+        .filter((o) => o.type === "indicator")
+        .map((o) => (o as { pattern?: string }).pattern ?? "");
+      for (const d of domains)
+        expect(patterns.some((p) => p.includes(`domain-name:value = '${d}'`))).toBe(true);
 
       const misp = await download(7);
       expect(misp.name).toMatch(/\.json$/);
@@ -391,6 +396,8 @@ describe("API tokens, chat webhooks, intel sharing and exports in Chromium", () 
         .Event;
       expect(typeof event.info).toBe("string");
       expect(event.Tag?.map((tag) => tag.name)).toContain("tlp:amber");
+      // The phishing lookalike (a login form) is in the event.
+      expect(misp.body).toContain("acmebank-login.com");
 
       expect(problems).toEqual([]);
       await context.close();

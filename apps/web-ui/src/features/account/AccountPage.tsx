@@ -291,6 +291,12 @@ export function AccountPage({ userId }: { userId?: string } = {}) {
               />
             )}
           </Field>
+          {account.webhook_secret && (
+            <p className="hint">
+              Webhook signing secret: <code>{account.webhook_secret}</code>
+            </p>
+          )}
+          {account.webhook_secret && !userId && <RevokeSnapshotLinks />}
           <Field
             label="Slack webhook URL"
             error={fields.slack_webhook_url}
@@ -323,12 +329,6 @@ export function AccountPage({ userId }: { userId?: string } = {}) {
               />
             )}
           </Field>
-          {account.webhook_secret && (
-            <p className="hint">
-              Webhook signing secret: <code>{account.webhook_secret}</code>
-            </p>
-          )}
-          {account.webhook_secret && !userId && <RevokeSnapshotLinks />}
           <div>
             <button className="btn btn-primary" disabled={saving}>
               {saving ? "Saving…" : "Save profile"}
