@@ -3,6 +3,7 @@ import { actingFor } from "./acting-for.ts";
 import { request, withQuery } from "./client.ts";
 import type { TAlert } from "@brandwarden/contract/alerts";
 import type { TAccount, TAccountUpdate } from "@brandwarden/contract/browser/account";
+import type { TApiTokenList, TCreatedApiToken } from "@brandwarden/contract/browser/api-tokens";
 import type {
   TAdminSettings,
   TAdminSettingsPut,
@@ -37,6 +38,7 @@ import type {
 } from "@brandwarden/contract/browser/takedown-cases";
 import type { TTakedownState } from "@brandwarden/contract/takedown-words";
 import type { TTrackedLookalike } from "@brandwarden/contract/monitoring";
+import { FINDINGS_EXPORTS } from "@brandwarden/contract/intel-words";
 import type { FindingsQuery } from "./findings-query.ts";
 
 /**
@@ -79,6 +81,26 @@ export const accountApi = {
   },
 };
 
+/** Personal API tokens: managed from the user's own signed-in session only (no acting for others). */
+export const apiTokensApi = {
+  list: () => request<TApiTokenList>("GET", "/account/api-tokens"),
+  create: (name: string) => request<TCreatedApiToken>("POST", "/account/api-tokens", { name }),
+  revoke: (id: string) => request<void>("DELETE", `/account/api-tokens/${id}`),
+};
+
+export type TableFormat = (typeof FINDINGS_EXPORTS.domain.formats)[number];
+
+/** The downloads of the dashboard's export menu, for the scan shown (and the user acted for). */
+export const exportUrls = {
+  /** Domain findings, as the table's filters and sort keep them. */
+  domain: (format: TableFormat, q: Omit<FindingsQuery, "page">) =>
+    withQuery(FINDINGS_EXPORTS.domain.path, { ...q, format, user_id: actingFor() }),
+  social: (format: TableFormat, scanId: string) =>
+    withQuery(FINDINGS_EXPORTS.social.path, { scan_id: scanId, format, user_id: actingFor() }),
+  stix: (scanId: string) => withQuery(FINDINGS_EXPORTS.stix.path, { scan_id: scanId, user_id: actingFor() }),
+  misp: (scanId: string) => withQuery(FINDINGS_EXPORTS.misp.path, { scan_id: scanId, user_id: actingFor() }),
+};
+
 export const dashboardApi = {
   start: (userId = actingFor()) =>
     request<{ scan_id: string; scan: TScan }>("POST", "/dashboard/scans", userId ? { user_id: userId } : {}),
@@ -113,8 +135,6 @@ export const dashboardApi = {
     }),
   narratives: (scanId: string) =>
     request<TNarrativesView>("GET", forUser(`/dashboard/scans/${scanId}/narratives`)),
-  exportUrl: (format: "csv" | "json", q: Omit<FindingsQuery, "page">) =>
-    withQuery("/dashboard/findings/export", { ...q, format, user_id: actingFor() }),
 };
 
 export const reportUrl = (scanId: string, variant?: "summary") =>

@@ -17,11 +17,16 @@ export function webhookUrlProblem(url: string, allowPrivateNetwork: boolean): st
   return "the webhook URL must use https:// (reports would otherwise travel in clear)";
 }
 
-/** Throws a 422 `invalid` naming the field when the URL may not receive webhooks. */
-export function assertWebhookUrl(url: string | null, allowPrivateNetwork: boolean): void {
+/**
+ * Throws a 422 `invalid` naming the field (`webhook_url`, or the Slack/Teams one, so the form shows
+ * the problem beside it) when the URL may not receive webhooks.
+ */
+export function assertWebhookUrl(
+  url: string | null,
+  allowPrivateNetwork: boolean,
+  field = "webhook_url",
+): void {
   const problem = url === null ? null : webhookUrlProblem(url, allowPrivateNetwork);
   if (problem)
-    throw invalid(`Invalid request body: webhook_url: ${problem}`, [
-      { path: "webhook_url", message: problem },
-    ]);
+    throw invalid(`Invalid request body: ${field}: ${problem}`, [{ path: field, message: problem }]);
 }

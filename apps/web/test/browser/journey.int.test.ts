@@ -186,11 +186,15 @@ describe("web UI in Chromium", () => {
       await snap(page, "04-dashboard-complete");
 
       // Export the table as CSV and JSON.
-      const csv = await download(page, page.getByRole("link", { name: "Export CSV" }));
+      const exportEntry = async (name: string) => {
+        await page.getByRole("button", { name: "Export" }).click();
+        return page.getByRole("menu", { name: "Export" }).getByRole("menuitem", { name, exact: true });
+      };
+      const csv = await download(page, await exportEntry("Domain findings (CSV)"));
       expect(csv.name).toMatch(/\.csv$/);
       // The shared CSV writer quotes every cell (formula-safe in every spreadsheet locale).
       expect(csv.bytes.toString("utf8").split("\r\n")[0]).toMatch(/^"id","scan_id","domain",/);
-      const json = await download(page, page.getByRole("link", { name: "Export JSON" }));
+      const json = await download(page, await exportEntry("Domain findings (JSON)"));
       expect((JSON.parse(json.bytes.toString("utf8")) as { findings: unknown[] }).findings).toHaveLength(
         total,
       );

@@ -12,8 +12,10 @@ import { StatusBadge } from "../../ui/StatusBadge.tsx";
 import { TableHead } from "../../ui/TableHead.tsx";
 import { Link, useLocation, useTitle } from "../../lib/router.tsx";
 import { AccountKeywords } from "./AccountKeywords.tsx";
+import { ApiTokens } from "./ApiTokens.tsx";
 import { LogoUpload } from "./LogoUpload.tsx";
 import { RevokeSnapshotLinks } from "./RevokeSnapshotLinks.tsx";
+import { ThreatIntelFeed } from "./ThreatIntelFeed.tsx";
 import "./account.css";
 
 interface Form {
@@ -22,6 +24,8 @@ interface Form {
   owned_domains: string;
   keywords: string;
   webhook_url: string;
+  slack_webhook_url: string;
+  teams_webhook_url: string;
   social_handles: Array<{ platform: TSocialPlatform; handle: string }>;
 }
 
@@ -37,15 +41,21 @@ const toForm = (a: TAccount): Form => ({
   owned_domains: a.owned_domains.map((d) => d.domain).join("\n"),
   keywords: a.keywords.join("\n"),
   webhook_url: a.webhook_url ?? "",
+  slack_webhook_url: a.slack_webhook_url ?? "",
+  teams_webhook_url: a.teams_webhook_url ?? "",
   social_handles: a.social_handles.map((h) => ({ platform: h.platform, handle: h.handle })),
 });
 
-const toUpdate = (f: Form): TAccountUpdate => ({
+/** `PUT /account` replaces the whole profile: the intel sharing settings go along as stored. */
+const toUpdate = (f: Form, intel: TAccount["intel"]): TAccountUpdate => ({
   brand_name: f.brand_name.trim(),
   brand_names: lines(f.brand_names),
   owned_domains: lines(f.owned_domains).map((d) => d.toLowerCase()),
   keywords: lines(f.keywords).map((k) => k.toLowerCase()),
   webhook_url: f.webhook_url.trim() || null,
+  slack_webhook_url: f.slack_webhook_url.trim() || null,
+  teams_webhook_url: f.teams_webhook_url.trim() || null,
+  intel,
   social_handles: f.social_handles
     .map((h) => ({ platform: h.platform, handle: h.handle.trim().replace(/^@/, "") }))
     .filter((h) => h.handle),
@@ -105,7 +115,7 @@ export function AccountPage({ userId }: { userId?: string } = {}) {
     setSaveError(null);
     setFields({});
     try {
-      const a = await accountApi.save(toUpdate(form), userId);
+      const a = await accountApi.save(toUpdate(form, account.intel), userId);
       setAccount(a);
       setForm(toForm(a));
       setSaved(true);
@@ -287,6 +297,38 @@ export function AccountPage({ userId }: { userId?: string } = {}) {
             </p>
           )}
           {account.webhook_secret && !userId && <RevokeSnapshotLinks />}
+          <Field
+            label="Slack webhook URL"
+            error={fields.slack_webhook_url}
+            hint="Optional. A Slack incoming webhook (https://hooks.slack.com/services/…): alerts are posted to its channel."
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="url"
+                placeholder="https://hooks.slack.com/services/…"
+                spellCheck={false}
+                value={form.slack_webhook_url}
+                onChange={(e) => set("slack_webhook_url", e.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            label="Teams webhook URL"
+            error={fields.teams_webhook_url}
+            hint="Optional. A Microsoft Teams workflow webhook (“Post to a channel when a webhook request is received”): alerts are posted as cards."
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="url"
+                placeholder="https://"
+                spellCheck={false}
+                value={form.teams_webhook_url}
+                onChange={(e) => set("teams_webhook_url", e.target.value)}
+              />
+            )}
+          </Field>
           <div>
             <button className="btn btn-primary" disabled={saving}>
               {saving ? "Saving…" : "Save profile"}
@@ -298,6 +340,19 @@ export function AccountPage({ userId }: { userId?: string } = {}) {
           <EnrichmentStates account={account} onReenrich={(id) => void reenrich(id)} />
           <AccountKeywords expansion={account.keyword_expansion} />
         </div>
+      </div>
+      <div className="grid-2">
+        {/* Tokens are the signed-in user's own: an admin acting for a user does not see theirs. */}
+        {!userId && <ApiTokens />}
+        <ThreatIntelFeed
+          account={account}
+          tokensShown={!userId}
+          saved={toUpdate(toForm(account), account.intel)}
+          save={async (update) => {
+            const a = await accountApi.save(update, userId);
+            setAccount(a);
+          }}
+        />
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { Loading } from "../../ui/Loading.tsx";
 import { Pager } from "../../ui/Pager.tsx";
 import { COLUMNS, DEFAULT_COLUMNS, loadColumns, PINNED_COLUMNS, saveColumns } from "./columns.tsx";
 import { CampaignCell } from "./Campaigns.tsx";
+import { ExportMenu } from "./ExportMenu.tsx";
 import "./dashboard.css";
 
 interface Props {
@@ -184,12 +185,7 @@ export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initia
               </div>
             </div>
           </details>
-          <a className="btn btn-small" href={dashboardApi.exportUrl("csv", exportQuery)} download>
-            Export CSV
-          </a>
-          <a className="btn btn-small" href={dashboardApi.exportUrl("json", exportQuery)} download>
-            Export JSON
-          </a>
+          <ExportMenu scanId={scanId} domainQuery={exportQuery} />
         </div>
       </div>
       <div className="filters" role="search" aria-label="Filter findings">
