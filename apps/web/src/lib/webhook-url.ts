@@ -18,10 +18,12 @@ export function webhookUrlProblem(url: string, allowPrivateNetwork: boolean): st
 }
 
 /** Throws a 422 `invalid` naming the field when the URL may not receive webhooks. */
-export function assertWebhookUrl(url: string | null, allowPrivateNetwork: boolean): void {
+export function assertWebhookUrl(
+  url: string | null,
+  allowPrivateNetwork: boolean,
+  field = "webhook_url",
+): void {
   const problem = url === null ? null : webhookUrlProblem(url, allowPrivateNetwork);
   if (problem)
-    throw invalid(`Invalid request body: webhook_url: ${problem}`, [
-      { path: "webhook_url", message: problem },
-    ]);
+    throw invalid(`Invalid request body: ${field}: ${problem}`, [{ path: field, message: problem }]);
 }

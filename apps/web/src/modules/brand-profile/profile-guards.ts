@@ -21,8 +21,8 @@ export function createProfileGuards(deps: { rateLimit: KvRateLimit; allowPrivate
       },
     ): Promise<void> {
       // Slack and Teams posts go out like webhooks: the same SSRF rule.
-      for (const url of [input.webhook_url, input.slack_webhook_url, input.teams_webhook_url])
-        assertWebhookUrl(url, deps.allowPrivateNetwork);
+      for (const field of ["webhook_url", "slack_webhook_url", "teams_webhook_url"] as const)
+        assertWebhookUrl(input[field], deps.allowPrivateNetwork, field);
       const { max, windowMs } = PROFILE_SAVE_LIMIT;
       await deps.rateLimit.hit(`profile-save:user:${userId}`, max, windowMs, "profile saves");
     },
