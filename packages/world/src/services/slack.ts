@@ -36,7 +36,7 @@ export interface SlackMessageRecord {
   received_at: string;
 }
 
-export interface SlackRequestRecord {
+interface SlackRequestRecord {
   path: string;
   body: string;
   status: number;

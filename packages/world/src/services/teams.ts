@@ -25,7 +25,7 @@ export interface TeamsMessageRecord {
   received_at: string;
 }
 
-export interface TeamsRequestRecord {
+interface TeamsRequestRecord {
   path: string;
   body: string;
   status: number;

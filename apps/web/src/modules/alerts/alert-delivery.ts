@@ -64,11 +64,19 @@ export async function deliverAlert(
   if (!user) return;
   const last = attempt >= attempts;
   if (alert.email_status === "pending") await deliverEmail(deps, alert, user);
-  const failures: Error[] = [];
-  for (const channel of [deliverWebhook, deliverSlack, deliverTeams]) {
-    const err = await channel(deps, alert, user, attempt, last);
-    if (err) failures.push(err);
-  }
+  // Side by side, so a slow receiver delays no other; each writes its own status columns.
+  const [webhookError, ...chatErrors] = await Promise.all(
+    [deliverWebhook, deliverSlack, deliverTeams].map((channel) => channel(deps, alert, user, attempt, last)),
+  );
+  const chatFailures = chatErrors.filter((e): e is Error => e !== null);
+  // One column for both chats, written once: what failed on this attempt (cleared once none did).
+  const chatError =
+    chatFailures
+      .map((e) => e.message)
+      .join("; ")
+      .slice(0, 1000) || null;
+  if (chatError !== alert.chat_error) await deps.alerts.setDelivery(alert.id, { chat_error: chatError });
+  const failures = webhookError ? [webhookError, ...chatFailures] : chatFailures;
   if (failures.length && !last) throw new Error(failures.map((e) => e.message).join("; "));
 }
 
@@ -144,12 +152,8 @@ function chatChannel(
       deps.logger.info({ alert_id: alert.id, type: alert.type }, `alert posted to ${service}`);
       return null;
     } catch (err) {
-      const message = `${service}: ${(err as Error).message}`.slice(0, 1000);
-      // One column for both chats: the latest failure says which one it was.
-      await deps.alerts.setDelivery(alert.id, {
-        chat_error: message,
-        ...(last ? { [status]: "failed" as const } : {}),
-      });
+      const message = `${service}: ${(err as Error).message}`.slice(0, 500);
+      if (last) await deps.alerts.setDelivery(alert.id, { [status]: "failed" });
       if (last)
         deps.logger.warn({ alert_id: alert.id, type: alert.type, err: message }, "alert chat post given up");
       return new Error(message);

@@ -53,13 +53,13 @@ describe("the Teams card of an alert", () => {
       "Lookalike down: acrnebank.com",
       "**Why it matters**",
       alert().reason,
+      "Raised {{DATE(2026-03-10T12:00:00Z, SHORT)}} at {{TIME(2026-03-10T12:00:00Z)}}",
     ]);
     expect(card.body[1]!.color).toBe("Attention");
     expect(card.body.find((b) => b.type === "FactSet")!.facts).toEqual([
       { title: "Severity", value: "high" },
       { title: "Event", value: "Lookalike down" },
       { title: "Subject", value: "acrnebank.com" },
-      { title: "Raised", value: "{{DATE(2026-03-10T12:00:00Z, SHORT)}} {{TIME(2026-03-10T12:00:00Z)}}" },
     ]);
     expect(card.actions).toEqual([
       { type: "Action.OpenUrl", title: "Open in Brandwarden", url: alert().link },

@@ -57,12 +57,15 @@ export function teamsCard(alert: TAlert): Record<string, unknown> {
         { title: "Severity", value: escapeTeams(alert.severity ?? "none") },
         { title: "Event", value: escapeTeams(ALERT_TYPE_WORDS[alert.type]) },
         { title: "Subject", value: escapeTeams(alert.subject) },
-        // Teams renders DATE/TIME functions in the reader's locale and time zone.
-        {
-          title: "Raised",
-          value: `{{DATE(${isoSeconds(alert.created_at)}, SHORT)}} {{TIME(${isoSeconds(alert.created_at)})}}`,
-        },
       ],
+    },
+    // DATE() and TIME() are rendered in the reader's locale and time zone (TextBlock only).
+    {
+      type: "TextBlock",
+      text: `Raised {{DATE(${isoSeconds(alert.created_at)}, SHORT)}} at {{TIME(${isoSeconds(alert.created_at)})}}`,
+      isSubtle: true,
+      size: "Small",
+      wrap: true,
     },
   ];
   const findings = alertFindings(alert);
