@@ -171,6 +171,8 @@ describe("startServices", () => {
       expect(fixed.env.SOCIAL_X_BASE_URL).toBe("http://127.0.10.1:47300");
       expect(fixed.env.SEARCH_URL).toBe("http://127.0.10.1:47312");
       expect(fixed.env.WEBHOOK_RECEIVER_URL).toBe("http://127.0.10.1:47317/hooks/brandwarden");
+      expect(fixed.urls.slack).toBe("http://127.0.10.1:47318");
+      expect(fixed.teams.createWorkflow()).toMatch(/^http:\/\/127\.0\.10\.1:47319\/workflows\//);
     } finally {
       await fixed.stop();
     }

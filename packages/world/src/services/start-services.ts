@@ -13,11 +13,13 @@ import type { RunningSmtp } from "./smtp.ts";
 import type { SmtpSink, WebhookReceiver } from "./types.ts";
 import { startWebhook } from "./webhook.ts";
 import type { RunningWebhook } from "./webhook.ts";
+import { startSlack, type RunningSlack } from "./slack.ts";
+import { startTeams, type RunningTeams } from "./teams.ts";
 
 // Starts every application service of the world on one loopback address. With basePort 0
 // each server takes a random free port; with basePort N the ports are fixed:
 //   N+0..N+11 social platforms (in PLATFORMS order), N+12 search, N+13 feeds, N+14 LLM,
-//   N+15 SMTP, N+16 SMTP message API, N+17 webhook receiver.
+//   N+15 SMTP, N+16 SMTP message API, N+17 webhook receiver, N+18 Slack, N+19 Teams.
 
 export interface StartServicesOptions {
   host?: string;
@@ -35,6 +37,10 @@ export interface RunningServices {
   llm: RunningLlm;
   feeds: RunningFeeds;
   platforms: Record<Platform, RunningPlatform>;
+  /** Slack incoming webhooks (`slack.createHook()` gives a user's URL). */
+  slack: RunningSlack;
+  /** Teams workflow webhooks (`teams.createWorkflow()` gives a user's URL). */
+  teams: RunningTeams;
 }
 
 // Search results that name a world profile get that profile's real URL on this run.
@@ -81,18 +87,22 @@ export async function startServices(
       closers.push(() => x.close());
       return x;
     };
-    const [search, feeds, llm, smtp, webhook]: [
+    const [search, feeds, llm, smtp, webhook, slack, teams]: [
       Listening,
       RunningFeeds,
       RunningLlm,
       RunningSmtp,
       RunningWebhook,
+      RunningSlack,
+      RunningTeams,
     ] = await Promise.all([
       startSearch(resolveSearch(sc, platforms), host, port(12)).then(track),
       startFeeds(sc.feeds, host, port(13)).then(track),
       startLlm(sc.llm, host, port(14)).then(track),
       startSmtp(host, port(15), port(16)).then(track),
       startWebhook(sc.webhook, host, port(17)).then(track),
+      startSlack(host, port(18)).then(track),
+      startTeams(host, port(19)).then(track),
     ]);
     Object.assign(env, {
       SEARCH_URL: search.url,
@@ -117,8 +127,12 @@ export async function startServices(
       smtp_messages: `${smtp.apiUrl}/messages`,
       webhook: webhook.url,
       webhook_requests: `${webhook.url}/__requests`,
+      slack: slack.url,
+      slack_control: `${slack.url}/__control`,
+      teams: teams.url,
+      teams_control: `${teams.url}/__control`,
     });
-    return { env, urls, stop, webhookReceiver: webhook, smtpSink: smtp, llm, feeds, platforms };
+    return { env, urls, stop, webhookReceiver: webhook, smtpSink: smtp, llm, feeds, platforms, slack, teams };
   } catch (err) {
     await stop();
     throw err;

@@ -8,7 +8,7 @@ import { deliverAlert } from "./alert-delivery.ts";
 import { createAlertsRepository } from "./alerts.repository.ts";
 import { createAlertsService } from "./alerts.service.ts";
 
-/** Alerts: raised by monitoring, listed in the in-app feed, delivered by a job (signed webhook, e-mail). */
+/** Alerts: raised by monitoring, listed in the in-app feed, delivered by a job (signed webhook, e-mail, Slack, Teams). */
 export function createAlertsModule(deps: {
   db: Db;
   queue: JobQueue;

@@ -64,16 +64,29 @@ export function createAlertsRepository(db: Db) {
     },
     async setDelivery(
       id: string,
-      set: Partial<Pick<AlertRow, "webhook_status" | "webhook_attempts" | "webhook_error" | "email_status">>,
+      set: Partial<
+        Pick<
+          AlertRow,
+          | "webhook_status"
+          | "webhook_attempts"
+          | "webhook_error"
+          | "email_status"
+          | "slack_status"
+          | "teams_status"
+          | "chat_error"
+        >
+      >,
     ): Promise<void> {
       await db.update(alerts).set(set).where(eq(alerts.id, id));
     },
-    /** Alerts whose webhook or e-mail is still pending (delivery jobs lost with a process). */
+    /** Alerts with a channel still pending (delivery jobs lost with a process). */
     async pendingIds(limit = 500): Promise<string[]> {
       const rows = await db
         .select({ id: alerts.id })
         .from(alerts)
-        .where(sql`${alerts.webhook_status} = 'pending' or ${alerts.email_status} = 'pending'`)
+        .where(
+          sql`${alerts.webhook_status} = 'pending' or ${alerts.email_status} = 'pending' or ${alerts.slack_status} = 'pending' or ${alerts.teams_status} = 'pending'`,
+        )
         .orderBy(alerts.created_at)
         .limit(limit);
       return rows.map((r) => r.id);
