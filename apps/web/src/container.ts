@@ -20,6 +20,7 @@ import { createScoringModule } from "./modules/scoring/scoring.module.ts";
 import { createSessionsModule } from "./modules/sessions/sessions.module.ts";
 import { createSettingsModule } from "./modules/settings/settings.module.ts";
 import { createTakedownsModule } from "./modules/takedowns/takedowns.module.ts";
+import { createThreatIntelModule } from "./modules/threat-intel/threat-intel.module.ts";
 import { createTriageModule } from "./modules/triage/triage.module.ts";
 import { createUsersModule } from "./modules/users/users.module.ts";
 import { createWebhooksModule } from "./modules/webhooks/webhooks.module.ts";
@@ -123,6 +124,7 @@ export function createWebContainer(
   });
   const { scans } = scanning;
   const found = createFindingsModule({ db, blobs, hub, scans, logger });
+  const threatIntel = createThreatIntelModule({ db, campaigns: found.campaigns, publicUrl });
   const { aiAudit } = createAiAuditModule({
     db,
     blobs,
@@ -245,6 +247,7 @@ export function createWebContainer(
       monitoring,
       alerts,
       reports,
+      intel: threatIntel.intel,
       ...takedownModule,
       ...createMediaModule({ db, blobs }),
     },
