@@ -23,6 +23,6 @@ export function registerStixRoutes(
     return reply
       .type("application/stix+json;version=2.1")
       .header("content-disposition", `attachment; filename="brandwarden-stix-${scan.id}.json"`)
-      .send(JSON.stringify(bundle));
+      .send(Buffer.from(JSON.stringify(bundle)));
   });
 }
