@@ -54,7 +54,7 @@ export function createStixValidator() {
 }
 
 /** Every property the OASIS schema of a type declares (its own, and those of the schemas it `$ref`s). */
-export function declaredProperties(type: string): Set<string> {
+function declaredProperties(type: string): Set<string> {
   const out = new Set<string>();
   const seen = new Set<string>();
   const walk = (node: unknown, file: string) => {

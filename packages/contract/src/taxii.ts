@@ -13,7 +13,6 @@ export const ZTaxiiDiscovery = z.object({
   default: z.string().optional(),
   api_roots: z.array(z.string()).optional(),
 });
-export type TTaxiiDiscovery = z.infer<typeof ZTaxiiDiscovery>;
 
 /** 4.2.1 api-root. */
 export const ZTaxiiApiRoot = z.object({
@@ -22,7 +21,6 @@ export const ZTaxiiApiRoot = z.object({
   versions: z.array(z.string()),
   max_content_length: z.number().int(),
 });
-export type TTaxiiApiRoot = z.infer<typeof ZTaxiiApiRoot>;
 
 /** 5.2.1 collection. */
 export const ZTaxiiCollection = z.object({
@@ -38,7 +36,6 @@ export type TTaxiiCollection = z.infer<typeof ZTaxiiCollection>;
 
 /** 5.1.1 collections. */
 export const ZTaxiiCollections = z.object({ collections: z.array(ZTaxiiCollection).optional() });
-export type TTaxiiCollections = z.infer<typeof ZTaxiiCollections>;
 
 /** 3.7 envelope: one page of STIX objects (each a STIX 2.1 object, kept as sent). */
 export const ZTaxiiEnvelope = z.object({
@@ -46,10 +43,9 @@ export const ZTaxiiEnvelope = z.object({
   next: z.string().optional(),
   objects: z.array(z.record(z.string(), z.unknown())).optional(),
 });
-export type TTaxiiEnvelope = z.infer<typeof ZTaxiiEnvelope>;
 
 /** 5.3.1 manifest-record and manifest. */
-export const ZTaxiiManifestRecord = z.object({
+const ZTaxiiManifestRecord = z.object({
   id: z.string(),
   date_added: z.string(),
   version: z.string(),
@@ -61,14 +57,12 @@ export const ZTaxiiManifest = z.object({
   next: z.string().optional(),
   objects: z.array(ZTaxiiManifestRecord).optional(),
 });
-export type TTaxiiManifest = z.infer<typeof ZTaxiiManifest>;
 
 /** 5.7.1 versions. */
 export const ZTaxiiVersions = z.object({
   more: z.boolean().optional(),
   versions: z.array(z.string()).optional(),
 });
-export type TTaxiiVersions = z.infer<typeof ZTaxiiVersions>;
 
 /** 3.6.1 error message (`http_status` is a string in TAXII 2.1). */
 export const ZTaxiiError = z.object({

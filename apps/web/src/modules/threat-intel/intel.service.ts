@@ -20,7 +20,7 @@ function canonical(v: unknown): string {
 }
 
 /** The version-independent content of an object: everything but its version times. */
-export function contentHash(o: Record<string, unknown>): string {
+function contentHash(o: Record<string, unknown>): string {
   const { created: _c, modified: _m, ...content } = o;
   return createHash("sha256").update(canonical(content)).digest("hex");
 }

@@ -51,7 +51,7 @@ export interface IntelSocial {
   displayName: string | null;
 }
 
-export interface IntelCampaign {
+interface IntelCampaign {
   campaignId: string;
   name: string;
   evidence: string[];

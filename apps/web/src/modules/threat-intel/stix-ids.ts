@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
  */
 
 /** STIX 2.1 section 2.9: the namespace of deterministic SCO ids. */
-export const STIX_SCO_NAMESPACE = "00abedb4-aa42-466c-9c01-fed23315a9b7";
+const STIX_SCO_NAMESPACE = "00abedb4-aa42-466c-9c01-fed23315a9b7";
 /** Brandwarden's namespace for its SDO and SRO ids (a fixed random UUID, never to change). */
 export const BRANDWARDEN_NAMESPACE = "6b1e0f1c-3c2a-4a8e-9d4f-2f1b7c5e8a90";
 
@@ -26,7 +26,7 @@ export function uuidv5(namespace: string, name: string): string {
  * RFC 8785 canonical JSON of the flat objects SCO ids are made of (string values only here):
  * keys sorted by code unit, no whitespace; JSON.stringify escapes strings as RFC 8785 does.
  */
-export function canonicalJson(value: Record<string, string>): string {
+function canonicalJson(value: Record<string, string>): string {
   const keys = Object.keys(value).sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(value[k])}`).join(",")}}`;
 }

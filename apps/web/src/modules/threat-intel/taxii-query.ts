@@ -2,8 +2,8 @@ import { AppError } from "@brandwarden/platform/http/app-error";
 import type { IntelObjectsQuery } from "./intel.repository.ts";
 
 /** TAXII pages: the default and the most objects one answer holds. */
-export const TAXII_DEFAULT_LIMIT = 100;
-export const TAXII_MAX_LIMIT = 1000;
+const TAXII_DEFAULT_LIMIT = 100;
+const TAXII_MAX_LIMIT = 1000;
 
 const STIX_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const STIX_TYPE = /^[a-z0-9][a-z0-9-]{1,249}$/;

@@ -5,7 +5,7 @@ import type { TTlp } from "@brandwarden/contract/intel-words";
  * extension-definition-specifications/tlp-2.0): fixed ids, `created` 2022-10-01, and the TLP 2.0
  * property extension instead of STIX 2.1's predefined TLP 1.0 `definition`.
  */
-export const TLP_2_EXTENSION = "extension-definition--60a3c5c5-0d10-413e-aab3-9e08dde9e88d";
+const TLP_2_EXTENSION = "extension-definition--60a3c5c5-0d10-413e-aab3-9e08dde9e88d";
 
 const TLP_2_IDS: Record<TTlp, string> = {
   clear: "marking-definition--94868c89-83c2-464b-929b-a1a8aa3c8487",
