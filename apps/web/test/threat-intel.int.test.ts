@@ -277,6 +277,42 @@ for (const { variant, status } of await dbVariants()) {
       expect(all.map((o) => o.revoked ?? false)).toEqual([false, false, true]);
     });
 
+    it("shows a collection to its owner and to an admin acting for them, to no one else", async () => {
+      status?.assertAvailable();
+      const collections = (tok: string, query = "") =>
+        t.app.inject({
+          method: "GET",
+          url: `${TAXII_API_ROOT_PATH}collections/${query}`,
+          headers: bearer(tok),
+        });
+      const ownerCollection = (await collections(token)).json().collections[0].id as string;
+      const byId = `${TAXII_API_ROOT_PATH}collections/${ownerCollection}/objects/`;
+      expect((await t.app.inject({ method: "GET", url: byId, headers: bearer(token) })).statusCode).toBe(200);
+      const stranger = await t.app.inject({ method: "GET", url: byId, headers: bearer(otherToken) });
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.headers["content-type"]).toBe(TAXII_MEDIA_TYPE);
+      // Not an admin: naming another user is 404 too.
+      expect((await collections(otherToken, `?user_id=${ownerId}`)).statusCode).toBe(404);
+
+      const admin = browserAgent(t.app);
+      const adminId = (await admin.signup("soc-admin@example.test")).id;
+      await updateUser(t.db, adminId, { admin: true });
+      const adminToken = (await admin.post("/account/api-tokens", { name: "admin" })).json().token as string;
+      expect((await t.app.inject({ method: "GET", url: byId, headers: bearer(adminToken) })).statusCode).toBe(
+        404,
+      );
+      expect((await collections(adminToken, `?user_id=${ownerId}`)).json().collections[0].id).toBe(
+        ownerCollection,
+      );
+      const acting = await t.app.inject({
+        method: "GET",
+        url: `${byId}?user_id=${ownerId}`,
+        headers: bearer(adminToken),
+      });
+      expect(acting.statusCode, acting.body).toBe(200);
+      expect(acting.json().objects.length).toBeGreaterThan(0);
+    });
+
     it("exports the newest scan as one STIX bundle attachment", async () => {
       const res = await owner.get(`/exports/stix?scan_id=${scanId}`);
       expect(res.statusCode, res.body).toBe(200);

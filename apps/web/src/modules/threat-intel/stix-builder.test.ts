@@ -153,6 +153,13 @@ describe("STIX 2.1 feed objects", () => {
     expect(uuidv5("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "www.example.com")).toBe(
       "2ed6657d-e927-568b-95e1-2665a8aea6a2",
     );
+    // The STIX 2.1 specification's own examples of deterministic SCO ids (2.9; Errata 01).
+    expect(scoId("ipv4-addr", { value: "198.51.100.3" })).toBe(
+      "ipv4-addr--28bb3599-77cd-5a82-a950-b5bc3caf07c4",
+    );
+    expect(scoId("domain-name", { value: "example.com" })).toBe(
+      "domain-name--bedb4899-d24b-5401-bc86-8f6b4cc18ec7",
+    );
     expect(byType(a, "domain-name")[0]!.id).toBe(scoId("domain-name", { value: "acmebank-login.com" }));
     expect(scoId("domain-name", { value: "acmebank-login.com" })).toMatch(
       /^domain-name--[0-9a-f-]{14}5[0-9a-f]{3}-[89ab]/,
