@@ -272,6 +272,22 @@ for (const { variant, status } of await dbVariants()) {
       expect(now.find((o) => String(o.pattern).startsWith("[url:"))!.revoked).toBe(true);
       for (const o of now) expect(validate(o), o.id).toEqual([]);
       expect(await versionsOf(secure.id)).toHaveLength(2);
+      // It re-emerges: STIX never un-revokes, so it comes back under a successor id, linked as before.
+      await t.db.update(takedownCases).set({ state: "reemerged" }).where(eq(takedownCases.user_id, ownerId));
+      const back = await objects();
+      const secures = back.filter((o) => o.pattern === SECURE);
+      expect(secures.map((o) => [o.id === secure.id, o.revoked ?? false]).sort()).toEqual([
+        [false, false],
+        [true, true],
+      ]);
+      const successor = secures.find((o) => !o.revoked)!;
+      expect(successor.valid_from).toBe(secure.valid_from);
+      const indicates = back.filter((o) => o.type === "relationship" && o.source_ref === successor.id);
+      expect(indicates.map((r) => [r.relationship_type, r.revoked ?? false])).toEqual([["indicates", false]]);
+      expect(back.some((o) => o.id === indicates[0]!.target_ref)).toBe(true);
+      for (const o of back) expect(validate(o), o.id).toEqual([]);
+      const again = await objects();
+      expect(again.map((o) => o.id).sort()).toEqual(back.map((o) => o.id).sort());
       // Every version stays readable.
       const all = await objects(`?match[id]=${login.id}&match[version]=all`);
       expect(all.map((o) => o.revoked ?? false)).toEqual([false, false, true]);

@@ -7,6 +7,7 @@ import { intelInputOf } from "./intel-input.ts";
 import type { IntelObjectRow, IntelObjectsQuery, IntelRepository } from "./intel.repository.ts";
 import { buildIntelObjects, stamp, VERSIONED_TYPES, type StixObject } from "./stix-builder.ts";
 import { BRANDWARDEN_NAMESPACE, uuidv5 } from "./stix-ids.ts";
+import { withSuccessors } from "./successors.ts";
 
 /** JSON with keys sorted at every level: the same content always hashes the same. */
 function canonical(v: unknown): string {
@@ -63,14 +64,16 @@ export function createIntelService(deps: {
    * Brings the stored versions up to the user's current objects (serialized per user): a new
    * version for each object whose content changed, a revoked version of each SDO/SRO that left.
    * SCOs cannot be revoked in STIX: one that left keeps its last version (what was observed
-   * stays true); a revoked object never published before is not published at all.
+   * stays true); a revoked object never published before is not published at all; an object
+   * that returns after its revocation is published under a successor id (successors.ts).
    */
   async function sync(userId: string): Promise<void> {
-    const current = await objectsOf(userId, await repo.newestCompletedScan(userId));
+    const built = await objectsOf(userId, await repo.newestCompletedScan(userId));
     await deps.db.transaction(async (tx) => {
       await repo.lock(tx, userId, collection);
       const latest = new Map((await repo.latest(tx, userId, collection)).map((r) => [r.object_id, r]));
       const now = new Date();
+      const current = withSuccessors(built, latest);
       const rows: Array<IntelObjectRow> = [];
       const version = (o: StixObject, prev: IntelObjectRow | undefined) => {
         const modified = nextVersionTime(now, prev?.modified);
@@ -92,7 +95,7 @@ export function createIntelService(deps: {
         seen.add(o.id);
         const prev = latest.get(o.id);
         if (prev ? prev.content_hash === contentHash(o) : o.revoked === true) continue;
-        // STIX: a revoked object is never un-revoked (a lookalike that comes back stays revoked).
+        // STIX never un-revokes: a returning object came out of withSuccessors under a new id.
         if (prev?.object.revoked === true) continue;
         version(o, prev);
       }
@@ -122,7 +125,8 @@ export function createIntelService(deps: {
       scan: ScanRow,
     ): Promise<{ type: "bundle"; id: string; objects: StixObject[] }> {
       await sync(userId);
-      const objects = await objectsOf(userId, scan);
+      const latest = new Map((await repo.latest(deps.db, userId, collection)).map((r) => [r.object_id, r]));
+      const objects = withSuccessors(await objectsOf(userId, scan), latest);
       const stored = await repo.versionsOf(
         userId,
         collection,
