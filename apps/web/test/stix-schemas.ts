@@ -88,10 +88,18 @@ function declaredProperties(type: string): Set<string> {
 
 /**
  * The STIX validator's "should"s this feed keeps: indicators carry a name and a description; no
- * property outside the spec (custom ones only inside a declared extension); SCO ids are UUIDv5.
+ * property outside the spec (custom ones only inside a declared extension); external references
+ * carry `hashes` unless they point at a live dashboard page (whose content changes).
  */
-export function stixShouldProblems(o: Record<string, unknown> & { type: string; id: string }): string[] {
+export function stixShouldProblems(
+  o: Record<string, unknown> & { type: string; id: string },
+  /** Where the live (changing) dashboard pages are: their URLs cannot carry a content hash. */
+  dashboard = "https://brandwarden.test/",
+): string[] {
   const problems: string[] = [];
+  for (const ref of (o.external_references as Array<Record<string, unknown>> | undefined) ?? [])
+    if (typeof ref.url === "string" && !ref.hashes && !ref.url.startsWith(dashboard))
+      problems.push(`${o.id}: external reference ${ref.url} to fixed content should carry hashes`);
   if (o.type === "indicator" && (typeof o.name !== "string" || typeof o.description !== "string"))
     problems.push(`${o.id}: an indicator should carry a name and a description`);
   const declared = declaredProperties(o.type);

@@ -229,6 +229,20 @@ for (const { variant, status } of await dbVariants()) {
 
     it("versions objects: unchanged content adds none, a new score bumps modified, benign and down revoke", async () => {
       const before = await objects("?match[type]=indicator");
+      const page = await t.app.inject({ method: "GET", url: objectsUrl, headers: bearer(token) });
+      expect(page.headers["content-type"]).toBe(TAXII_MEDIA_TYPE);
+      const added = (
+        await t.app.inject({
+          method: "GET",
+          url: objectsUrl.replace("objects/", "manifest/"),
+          headers: bearer(token),
+        })
+      )
+        .json()
+        .objects.map((m: { date_added: string }) => m.date_added)
+        .sort();
+      expect(page.headers["x-taxii-date-added-first"]).toBe(added[0]);
+      expect(page.headers["x-taxii-date-added-last"]).toBe(added.at(-1));
       const login = indicatorFor(before, LOGIN);
       const secure = indicatorFor(before, SECURE);
       expect(await versionsOf(login.id)).toHaveLength(1);
