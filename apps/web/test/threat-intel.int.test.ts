@@ -253,7 +253,12 @@ for (const { variant, status } of await dbVariants()) {
         .update(domainFindings)
         .set({ score: 93 })
         .where(and(eq(domainFindings.scan_id, scanId), eq(domainFindings.domain, "acmebank-login.com")));
-      const rescored = indicatorFor(await objects("?match[type]=indicator"), LOGIN);
+      // Readers at once: their syncs are serialized, so the change makes exactly one new version.
+      const reads = await Promise.all([1, 2, 3].map(() => objects("?match[type]=indicator")));
+      const rescored = indicatorFor(reads[0]!, LOGIN);
+      expect(reads.map((r) => indicatorFor(r, LOGIN).modified)).toEqual(
+        [1, 2, 3].map(() => rescored.modified),
+      );
       expect(rescored.confidence).toBe(93);
       expect(rescored.id).toBe(login.id);
       expect(rescored.created).toBe(login.created);
