@@ -34,6 +34,8 @@ import { installSessions } from "./modules/sessions/session.plugin.ts";
 import { registerSessionRoutes } from "./modules/sessions/sessions.routes.ts";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes.ts";
 import { registerTakedownRoutes } from "./modules/takedowns/takedowns.routes.ts";
+import { registerStixRoutes } from "./modules/threat-intel/stix-export.routes.ts";
+import { registerTaxiiRoutes } from "./modules/threat-intel/taxii.routes.ts";
 import {
   registerReportTakedownRoutes,
   registerTakedownCaseRoutes,
@@ -124,6 +126,8 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     registerAlertRoutes(browser, { alerts: s.alerts, actFor });
     registerMonitoringRoutes(browser, { lookalikes: s.monitoring.lookalikes, scans: s.scans, actFor });
     registerMispRoutes(browser, { mispExport: s.mispExport, actFor });
+    registerStixRoutes(browser, { intel: s.intel, scans: s.scans, actFor });
+    await registerTaxiiRoutes(browser, { intel: s.intel, actFor });
   });
 
   if (hasUi)

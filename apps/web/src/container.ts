@@ -21,6 +21,7 @@ import { createSessionsModule } from "./modules/sessions/sessions.module.ts";
 import { createSettingsModule } from "./modules/settings/settings.module.ts";
 import { createTakedownsModule } from "./modules/takedowns/takedowns.module.ts";
 import { createMispExport } from "./modules/threat-intel/misp-export.module.ts";
+import { createThreatIntelModule } from "./modules/threat-intel/threat-intel.module.ts";
 import { createTriageModule } from "./modules/triage/triage.module.ts";
 import { createUsersModule } from "./modules/users/users.module.ts";
 import { createWebhooksModule } from "./modules/webhooks/webhooks.module.ts";
@@ -124,6 +125,7 @@ export function createWebContainer(
   });
   const { scans } = scanning;
   const found = createFindingsModule({ db, blobs, hub, scans, logger });
+  const threatIntel = createThreatIntelModule({ db, campaigns: found.campaigns, publicUrl });
   const { aiAudit } = createAiAuditModule({
     db,
     blobs,
@@ -257,6 +259,7 @@ export function createWebContainer(
       monitoring,
       alerts,
       reports,
+      intel: threatIntel.intel,
       ...takedownModule,
       ...misp,
       ...createMediaModule({ db, blobs }),
