@@ -18,7 +18,11 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: { apiTokens: 
     if (!req.sessionId) throw new AppError("forbidden", "API tokens are managed from a signed-in session");
     return user;
   };
-  r.post("/account/api-tokens", { schema: { response: { 201: ZCreatedApiToken } } }, async (req, reply) => {
+  const create = {
+    schema: { response: { 201: ZCreatedApiToken } },
+    config: { docs: { body: ZCreateApiToken } },
+  };
+  r.post("/account/api-tokens", create, async (req, reply) => {
     const user = sessionUser(req);
     const { name } = validate(ZCreateApiToken, req.body);
     return reply.status(201).send(await deps.apiTokens.create(user.id, name));
