@@ -108,5 +108,6 @@ export async function installOpenApi(app: FastifyInstance, opts: { publicUrl: st
   });
   const hidden = { schema: { hide: true } };
   app.get(OPENAPI_PATH, hidden, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  // BaseLayout: without the standalone top bar, whose logo is an inline <style> the CSP refuses.
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { layout: "BaseLayout" } });
 }
