@@ -112,6 +112,8 @@ export function installSessions(app: FastifyInstance, opts: SessionPluginOptions
     // (cookies are ignored), and no CSRF token is asked for, since no browser sends one unasked.
     const token = tokenOf(request);
     if (token !== undefined) {
+      if (token === null)
+        throw new AppError("unauthorized", "Send the API token as Authorization: Bearer <token>");
       const found = token ? await opts.tokens(token) : null;
       if (!found) throw new AppError("unauthorized", "Unknown or revoked API token");
       request.user = found.user;
