@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { TApiToken, TCreatedApiToken } from "@brandwarden/contract/browser/api-tokens";
 import { apiTokens, users } from "../src/db/schema.ts";
-import { API_TOKEN_REQUEST_LIMIT } from "../src/modules/api-tokens/api-tokens.service.ts";
+import {
+  API_TOKEN_REQUEST_LIMIT,
+  API_TOKENS_PER_USER,
+} from "../src/modules/api-tokens/api-tokens.service.ts";
 import { browserAgent } from "./browser-agent.ts";
 import { dbVariants } from "./harness.ts";
 import { suiteWeb } from "./suite-web.ts";
@@ -107,6 +110,17 @@ for (const { variant, status } of await dbVariants()) {
       expect((await agent.del(`/account/api-tokens/${created.id}`)).statusCode).toBe(204);
       expect((await call("GET", "/account", bearer(created.token))).statusCode).toBe(401);
       expect((await agent.get("/account/api-tokens")).json().tokens).toEqual([]);
+    });
+
+    it(`holds at most ${API_TOKENS_PER_USER} tokens per user (409 beyond, until one is revoked)`, async () => {
+      const { agent, created } = await userWithToken();
+      for (let i = 1; i < API_TOKENS_PER_USER; i++)
+        expect((await agent.post("/account/api-tokens", { name: `t${i}` })).statusCode).toBe(201);
+      const over = await agent.post("/account/api-tokens", { name: "one too many" });
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toMatchObject({ error: "conflict" });
+      expect((await agent.del(`/account/api-tokens/${created.id}`)).statusCode).toBe(204);
+      expect((await agent.post("/account/api-tokens", { name: "replacement" })).statusCode).toBe(201);
     });
 
     it("manages tokens only from a signed-in session (403 with a token)", async () => {

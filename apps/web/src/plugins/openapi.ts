@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-pro
 import type { z } from "zod";
 
 /** Request schemas a route's handler validates itself, declared here only for the document. */
-export interface DocumentedInput {
+interface DocumentedInput {
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
@@ -24,8 +24,8 @@ declare module "fastify" {
 }
 
 /** Paths of the document and its viewer (the viewer's own files are not part of the API). */
-export const OPENAPI_PATH = "/openapi.json";
-export const DOCS_PREFIX = "/docs";
+const OPENAPI_PATH = "/openapi.json";
+const DOCS_PREFIX = "/docs";
 
 type Security = Record<string, string[]>[];
 

@@ -20,7 +20,7 @@ declare module "fastify" {
 }
 
 /** Finds the user of a personal API token (null: unknown or revoked). */
-export type TokenAuthenticator = (token: string) => Promise<{ user: UserRow; tokenId: string } | null>;
+type TokenAuthenticator = (token: string) => Promise<{ user: UserRow; tokenId: string } | null>;
 
 /**
  * The API token of a request: `Authorization: Bearer <token>`, or, on TAXII reads only, HTTP
