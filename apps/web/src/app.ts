@@ -111,7 +111,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     });
     registerSessionRoutes(browser, s.auth, sessionCookies);
     registerSnapshotLinkRoutes(browser, { users: s.users });
-    registerApiTokenRoutes(browser, { apiTokens: s.apiTokens });
+    registerApiTokenRoutes(browser, { apiTokens: s.apiTokens, streams: deps.sessionStreams });
     const actFor = deps.actFor;
     actFor.install(browser);
     registerBrandProfileRoutes(browser, { brandProfile: s.brandProfile, actFor });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { TApiToken, TCreatedApiToken } from "@brandwarden/contract/browser/api-tokens";
@@ -8,6 +9,7 @@ import {
   API_TOKENS_PER_USER,
 } from "../src/modules/api-tokens/api-tokens.service.ts";
 import { browserAgent } from "./browser-agent.ts";
+import { insertScan } from "./factories.ts";
 import { dbVariants } from "./harness.ts";
 import { suiteWeb } from "./suite-web.ts";
 
@@ -121,6 +123,40 @@ for (const { variant, status } of await dbVariants()) {
       expect(over.json()).toMatchObject({ error: "conflict" });
       expect((await agent.del(`/account/api-tokens/${created.id}`)).statusCode).toBe(204);
       expect((await agent.post("/account/api-tokens", { name: "replacement" })).statusCode).toBe(201);
+    });
+
+    it("ends an event stream opened with a token when the token is revoked, and when the process stops", async () => {
+      const { agent, user, created } = await userWithToken();
+      const second = (await agent.post("/account/api-tokens", { name: "second" })).json<TCreatedApiToken>();
+      const scan = await insertScan(t.db, user.id, { status: "running" });
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const open = async (token: string) => {
+        const res = await fetch(`${base}/scans/${scan.id}/events`, {
+          headers: { ...bearer(token), accept: "text/event-stream" },
+        });
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        const first = Buffer.from((await reader.read()).value!).toString("utf8");
+        expect(first).toContain("event: hello");
+        /** Reads until the server ends the stream; returns what came last. */
+        const ended = async () => {
+          let last = "";
+          for (;;) {
+            const chunk = await reader.read();
+            if (chunk.done) return last;
+            last = Buffer.from(chunk.value).toString("utf8");
+          }
+        };
+        return { ended };
+      };
+      const revoked = await open(created.token);
+      expect((await agent.del(`/account/api-tokens/${created.id}`)).statusCode).toBe(204);
+      await revoked.ended();
+      // A stopping process says so to a token's stream too (the client reconnects elsewhere).
+      const other = await open(second.token);
+      t.container.deps.sessionStreams.stop();
+      expect(await other.ended()).toContain("event: closing");
     });
 
     it("manages tokens only from a signed-in session (403 with a token)", async () => {
