@@ -6,6 +6,7 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
+import { zodValidatorCompiler } from "@brandwarden/platform/http/zod-validator";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import { requestTimeoutOptions } from "@brandwarden/platform/http/request-timeout";
 import type { WebConfig } from "./config.ts";
@@ -44,6 +45,7 @@ import { registerMispRoutes } from "./modules/threat-intel/misp.routes.ts";
 import { registerTriageRoutes } from "./modules/triage/triage.routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/alerts.routes.ts";
 import { registerMonitoringRoutes } from "./modules/monitoring/monitoring.routes.ts";
+import { installOpenApi } from "./plugins/openapi.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 
 /**
@@ -66,6 +68,8 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
   // Routes that declare a response schema (zod, from @brandwarden/contract/browser) answer
   // exactly that shape: a reply that does not fit it is a 500, never a silent leak.
   app.setSerializerCompiler(serializerCompiler);
+  // Request schemas routes declare (body, query, params) are zod, failing as validate() does (422).
+  app.setValidatorCompiler(zodValidatorCompiler);
   await installSecurityHeaders(app, { https: config.secureCookies });
   // The single-page UI, when built: its files, and index.html for the client routes.
   const uiDir = path.resolve(config.webUiDir);
@@ -79,6 +83,8 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
   });
   // Reloads, bookmarks and new tabs of UI pages get the UI, even where a JSON route shares the path.
   if (hasUi) installPageNegotiation(app);
+  // Before the routes: the OpenAPI document collects them as they are registered.
+  await installOpenApi(app, { publicUrl: config.publicUrl });
   registerHealthRoutes(app, { pingDb: infra.pingDb, pingRedis: infra.pingRedis, wait: container.wait });
   // Webhook receivers page a scan's snapshot with the signed URL they were sent (no session).
   registerWebhookSnapshotRoutes(app, { service: s.webhookSnapshots, publicUrl: config.publicUrl });
@@ -108,7 +114,7 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
     });
     registerSessionRoutes(browser, s.auth, sessionCookies);
     registerSnapshotLinkRoutes(browser, { users: s.users });
-    registerApiTokenRoutes(browser, { apiTokens: s.apiTokens });
+    registerApiTokenRoutes(browser, { apiTokens: s.apiTokens, streams: deps.sessionStreams });
     const actFor = deps.actFor;
     actFor.install(browser);
     registerBrandProfileRoutes(browser, { brandProfile: s.brandProfile, actFor });

@@ -22,6 +22,7 @@ const NOT_PAGES: RegExp[] = [
   /^\/dashboard\/findings\/export$/,
   /^\/healthz$/,
   /^\/assets\//,
+  /^\/docs(\/|$)/,
 ];
 
 /** Quality the Accept header gives a media type (exact, `type/*` or `*\/*`; the most specific range wins). */

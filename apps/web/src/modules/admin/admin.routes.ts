@@ -42,12 +42,16 @@ export function registerAdminRoutes(
     requireAdmin(req);
     return { user: present(await deps.users.getUser(idParam(req.params, "User"))) };
   });
-  r.post("/admin/users", { schema: { response: { 201: ZAdminUserOne } } }, async (req, reply) => {
+  const create = {
+    schema: { response: { 201: ZAdminUserOne } },
+    config: { docs: { body: ZAdminUserCreate } },
+  };
+  r.post("/admin/users", create, async (req, reply) => {
     requireAdmin(req);
     const b = validate(ZAdminUserCreate, req.body);
     return reply.status(201).send({ user: present(await deps.users.createUser(b)) });
   });
-  r.patch("/admin/users/:id", one, async (req) => {
+  r.patch("/admin/users/:id", { ...one, config: { docs: { body: ZAdminUserPatch } } }, async (req) => {
     const admin = requireAdmin(req);
     const id = idParam(req.params, "User");
     return { user: present(await deps.users.updateUser(admin.id, id, validate(ZAdminUserPatch, req.body))) };
@@ -66,7 +70,7 @@ export function registerAdminRoutes(
     requireAdmin(req);
     return current();
   });
-  r.put("/admin/settings", settings, async (req) => {
+  r.put("/admin/settings", { ...settings, config: { docs: { body: ZAdminSettingsPut } } }, async (req) => {
     requireAdmin(req);
     const b = validate(ZAdminSettingsPut, req.body);
     if (b.ai_provider) await deps.settings.updateAiProvider(b.ai_provider);

@@ -13,7 +13,8 @@ export function registerWeightsAdminRoutes(app: FastifyInstance, service: Weight
     requireAdmin(req);
     return service.overview();
   });
-  r.put("/admin/weights", { schema: { response: { 200: ZWeightSet } } }, async (req) => {
+  const put = { schema: { response: { 200: ZWeightSet } }, config: { docs: { body: ZManualWeightsPut } } };
+  r.put("/admin/weights", put, async (req) => {
     requireAdmin(req);
     return service.saveManual(validate(ZManualWeightsPut, req.body));
   });

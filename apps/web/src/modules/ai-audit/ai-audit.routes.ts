@@ -11,11 +11,11 @@ import type { AiAuditService } from "./ai-audit.service.ts";
  * images one at a time by reference; the audit stores its verdicts.
  */
 export function registerAiAuditRoutes(app: FastifyInstance, service: AiAuditService): void {
-  app.put("/v1/scans/:id/audit", (req) => {
+  app.put("/v1/scans/:id/audit", { config: { docs: { body: ZAuditVerdictsPut } } }, (req) => {
     const id = idParam(req.params, "Scan");
     return service.applyVerdicts(id, validate(ZAuditVerdictsPut, req.body));
   });
-  app.get("/v1/scans/:id/audit_data", (req) =>
+  app.get("/v1/scans/:id/audit_data", { config: { docs: { querystring: ZAuditDataQuery } } }, (req) =>
     service.snapshot(idParam(req.params, "Scan"), validate(ZAuditDataQuery, req.query)),
   );
   for (const [what, kind] of [

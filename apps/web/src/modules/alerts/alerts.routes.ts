@@ -15,7 +15,11 @@ export function registerAlertRoutes(
   deps: { alerts: AlertsService; actFor: ActFor },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/alerts", { schema: { response: { 200: ZAlertsPage } } }, async (req) => {
+  const feed = {
+    schema: { response: { 200: ZAlertsPage } },
+    config: { docs: { querystring: ZAlertsQuery } },
+  };
+  r.get("/alerts", feed, async (req) => {
     const p = await deps.actFor(req);
     return deps.alerts.feed(p.userId, validate(ZAlertsQuery, req.query, "query"));
   });

@@ -7,7 +7,7 @@ import type { BrandContextService } from "./brand-context.service.ts";
 /** Internal API: a user's derived keywords (the worker's keyword expansion) and brand context. */
 export function registerBrandContextRoutes(app: FastifyInstance, service: BrandContextService): void {
   app.get("/v1/users/:id/derived_keywords", (req) => service.derivedKeywords(idParam(req.params, "User")));
-  app.post("/v1/users/:id/derived_keywords", (req) => {
+  app.post("/v1/users/:id/derived_keywords", { config: { docs: { body: ZDerivedKeywords } } }, (req) => {
     const id = idParam(req.params, "User");
     return service.saveDerivedKeywords(id, validate(ZDerivedKeywords, req.body));
   });

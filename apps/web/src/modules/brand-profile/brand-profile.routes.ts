@@ -27,7 +27,7 @@ export function registerBrandProfileRoutes(
   const account = { schema: { response: { 200: ZAccount } } };
 
   r.get("/account", account, async (req) => deps.brandProfile.profile(await target(req)));
-  r.put("/account", account, async (req) =>
+  r.put("/account", { ...account, config: { docs: { body: ZAccountUpdate } } }, async (req) =>
     deps.brandProfile.updateProfile(await target(req), validate(ZAccountUpdate, req.body)),
   );
   r.post("/account/domains/:id/reenrich", { schema: { response: { 200: ZOwnedDomainState } } }, async (req) =>

@@ -81,7 +81,11 @@ export function registerFindingsRoutes(
     return rest;
   };
 
-  app.get("/dashboard/findings", { schema: { response: { 200: ZDomainFindingsPage } } }, async (req) => {
+  const page = {
+    schema: { response: { 200: ZDomainFindingsPage } },
+    config: { docs: { querystring: ZFindingsQuery } },
+  };
+  app.get("/dashboard/findings", page, async (req) => {
     const p = await deps.actFor(req);
     const raw = queryOf(req);
     const scan = await scanOf(p, raw);
@@ -105,7 +109,10 @@ export function registerFindingsRoutes(
 
   app.get(
     "/dashboard/findings/export",
-    { schema: { response: { 200: ZFindingsExport } } },
+    {
+      schema: { response: { 200: ZFindingsExport } },
+      config: { docs: { querystring: ZFindingsExportQuery } },
+    },
     async (req, reply) => {
       const p = await deps.actFor(req);
       const raw = queryOf(req);
@@ -139,7 +146,10 @@ export function registerFindingsRoutes(
 
   app.get(
     "/dashboard/social_findings",
-    { schema: { response: { 200: ZSocialFindingsPage } } },
+    {
+      schema: { response: { 200: ZSocialFindingsPage } },
+      config: { docs: { querystring: ZSocialFindingsQuery } },
+    },
     async (req) => {
       const p = await deps.actFor(req);
       const raw = req.query as Record<string, unknown>;

@@ -42,7 +42,11 @@ export function registerMonitoringRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const moved = { schema: { response: { 200: ZLookalikeMoved } } };
 
-  r.get("/lookalikes", { schema: { response: { 200: ZLookalikesPage } } }, async (req) => {
+  const list = {
+    schema: { response: { 200: ZLookalikesPage } },
+    config: { docs: { querystring: ZLookalikesQuery } },
+  };
+  r.get("/lookalikes", list, async (req) => {
     const p = await deps.actFor(req);
     return lookalikes.list(p.userId, validate(ZLookalikesQuery, req.query, "query"));
   });
@@ -50,17 +54,25 @@ export function registerMonitoringRoutes(
     const p = await deps.actFor(req);
     return lookalikes.detail(p.userId, idParam(req.params, "Lookalike"));
   });
-  r.post("/lookalikes/:id/confirm", moved, async (req) => {
-    const p = await deps.actFor(req);
-    const { note } = validate(ZConfirmRequest, req.body ?? {});
-    return lookalikes.confirm(p.userId, idParam(req.params, "Lookalike"), note ?? null);
-  });
-  r.get("/findings/:id", { schema: { response: { 200: ZFindingDetail } } }, async (req) => {
+  r.post(
+    "/lookalikes/:id/confirm",
+    { ...moved, config: { docs: { body: ZConfirmRequest } } },
+    async (req) => {
+      const p = await deps.actFor(req);
+      const { note } = validate(ZConfirmRequest, req.body ?? {});
+      return lookalikes.confirm(p.userId, idParam(req.params, "Lookalike"), note ?? null);
+    },
+  );
+  const finding = {
+    schema: { response: { 200: ZFindingDetail } },
+    config: { docs: { querystring: ZFindingKindQuery } },
+  };
+  r.get("/findings/:id", finding, async (req) => {
     const p = await deps.actFor(req);
     const { kind } = validate(ZFindingKindQuery, req.query, "query");
     return lookalikes.forFinding(p.userId, idParam(req.params, "Finding"), kind);
   });
-  r.post("/takedowns/sent", moved, async (req) => {
+  r.post("/takedowns/sent", { ...moved, config: { docs: { body: ZTakedownSentRequest } } }, async (req) => {
     const p = await deps.actFor(req);
     const body = validate(ZTakedownSentRequest, req.body);
     return lookalikes.takedownSent(p.userId, body.finding_id, body.note ?? null);
@@ -69,7 +81,8 @@ export function registerMonitoringRoutes(
   r.get("/monitoring/pins", { schema: { response: { 200: ZPins } } }, async (req) => ({
     pins: await lookalikes.pins((await deps.actFor(req)).userId),
   }));
-  r.post("/monitoring/pins", { schema: { response: { 201: ZPinCreated } } }, async (req, reply) => {
+  const pin = { schema: { response: { 201: ZPinCreated } }, config: { docs: { body: ZPinRequest } } };
+  r.post("/monitoring/pins", pin, async (req, reply) => {
     const p = await deps.actFor(req);
     const body = validate(ZPinRequest, req.body);
     return reply.status(201).send({ pin: await lookalikes.pin(p.userId, body.domain, body.note ?? null) });

@@ -14,7 +14,7 @@ export function registerReportRoutes(
   app: FastifyInstance,
   deps: { scans: ScansService; reports: ReportsService; actFor: ActFor },
 ): void {
-  app.get("/reports/:id", async (req, reply) => {
+  app.get("/reports/:id", { config: { docs: { querystring: ZReportQuery } } }, async (req, reply) => {
     const scanId = idParam(req.params, "Report");
     const p = await deps.actFor(req, { scanId });
     const scan = await deps.scans.get(p.actor, scanId);

@@ -25,7 +25,8 @@ export function registerScanRoutes(
   const scanIdOf = (req: { params: unknown }) => idParam(req.params, "Scan");
   const moved = { schema: { response: { 200: ZScanMoved } } };
 
-  app.post("/dashboard/scans", { schema: { response: { 201: ZScanStarted } } }, async (req, reply) => {
+  const start = { schema: { response: { 201: ZScanStarted } }, config: { docs: { body: ZScanStart } } };
+  app.post("/dashboard/scans", start, async (req, reply) => {
     const body = validate(ZScanStart, req.body ?? {});
     const p = await deps.actFor(req, { userId: body.user_id });
     const scan = await deps.scans.start(p.actor);

@@ -5,7 +5,10 @@ import type { SessionsRepository } from "./sessions.repository.ts";
 export type StreamCloseReason = "session_ended" | "shutdown";
 
 interface OpenStream {
-  sessionId: string;
+  /** The session the stream was opened under; null for a personal API token's stream. */
+  sessionId: string | null;
+  /** The personal API token the stream was opened with, if any (revoking it ends the stream). */
+  tokenId: string | null;
   userId: string;
   close(reason: StreamCloseReason): void;
 }
@@ -31,13 +34,21 @@ export function createSessionStreams(deps: {
 
   const registry = {
     /** Tracks a stream; returns the function that forgets it when it ends by itself. */
-    track(sessionId: string, userId: string, close: (reason: StreamCloseReason) => void): () => void {
-      const stream = { sessionId, userId, close };
+    track(
+      owner: { sessionId: string | null; tokenId: string | null },
+      userId: string,
+      close: (reason: StreamCloseReason) => void,
+    ): () => void {
+      const stream = { ...owner, userId, close };
       open.add(stream);
       return () => open.delete(stream);
     },
     closeSession(sessionId: string): void {
       closeWhere((s) => s.sessionId === sessionId);
+    },
+    /** The streams opened with a personal API token that was just revoked. */
+    closeToken(tokenId: string): void {
+      closeWhere((s) => s.tokenId === tokenId);
     },
     /** Every stream of the user, except those of `exceptSessionId` (the session that changed the password). */
     closeUser(userId: string, exceptSessionId?: string): void {
@@ -45,10 +56,10 @@ export function createSessionStreams(deps: {
     },
     /** Closes the streams whose session has expired (idle or absolute limit) or is gone. */
     async sweep(): Promise<void> {
-      const ids = [...new Set([...open].map((s) => s.sessionId))];
+      const ids = [...new Set([...open].flatMap((s) => (s.sessionId ? [s.sessionId] : [])))];
       if (ids.length === 0) return;
       const live = await deps.sessions.liveIds(ids);
-      closeWhere((s) => !live.has(s.sessionId));
+      closeWhere((s) => s.sessionId !== null && !live.has(s.sessionId));
     },
     /** Streams open now, all sessions (what a shutdown deadline would cut). */
     get size(): number {

@@ -20,7 +20,7 @@ declare module "fastify" {
 }
 
 /** Finds the user of a personal API token (null: unknown or revoked). */
-export type TokenAuthenticator = (token: string) => Promise<{ user: UserRow; tokenId: string } | null>;
+type TokenAuthenticator = (token: string) => Promise<{ user: UserRow; tokenId: string } | null>;
 
 /**
  * The API token of a request: `Authorization: Bearer <token>`, or, on TAXII reads only, HTTP
@@ -112,10 +112,13 @@ export function installSessions(app: FastifyInstance, opts: SessionPluginOptions
     // (cookies are ignored), and no CSRF token is asked for, since no browser sends one unasked.
     const token = tokenOf(request);
     if (token !== undefined) {
+      if (token === null)
+        throw new AppError("unauthorized", "Send the API token as Authorization: Bearer <token>");
       const found = token ? await opts.tokens(token) : null;
       if (!found) throw new AppError("unauthorized", "Unknown or revoked API token");
       request.user = found.user;
       request.apiTokenId = found.tokenId;
+      trackEventStream(request, reply, opts.streams);
       return;
     }
     const raw = request.cookies[names.session];
@@ -164,14 +167,15 @@ export function installSessions(app: FastifyInstance, opts: SessionPluginOptions
 export type SessionCookies = ReturnType<typeof installSessions>;
 
 /**
- * An event-stream request (EventSource sends this Accept) is ended with the session, or when the
- * process stops: then a last `closing` event first, so the browser reconnects (to another web
- * process) a second later instead of hanging the shutdown.
+ * An event-stream request (EventSource sends this Accept) is ended with the session (or the API
+ * token it came with), or when the process stops: then a last `closing` event first, so the
+ * browser reconnects (to another web process) a second later instead of hanging the shutdown.
  */
 function trackEventStream(request: FastifyRequest, reply: FastifyReply, streams: SessionStreams): void {
   if (!(request.headers.accept ?? "").includes("text/event-stream")) return;
   const res = reply.raw;
-  const untrack = streams.track(request.sessionId!, request.user!.id, (reason) => {
+  const owner = { sessionId: request.sessionId, tokenId: request.apiTokenId };
+  const untrack = streams.track(owner, request.user!.id, (reason) => {
     if (reason === "shutdown" && res.headersSent && !res.writableEnded) {
       const closing: TScanStreamClosing = { reason };
       res.write(`retry: ${RECONNECT_MS}\nevent: closing\ndata: ${JSON.stringify(closing)}\n\n`);

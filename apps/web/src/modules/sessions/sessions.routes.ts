@@ -35,14 +35,23 @@ export function registerSessionRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/session", { schema: { response: { 200: ZSessionInfo } } }, async (req, reply) => ({
+  // For the document: these work signed out; changes carry the logged-out CSRF token.
+  const signedOut: Record<string, string[]>[] = [{ csrf: [] }];
+  const info = {
+    schema: {
+      security: [{}, { session: [] }] as Record<string, string[]>[],
+      response: { 200: ZSessionInfo },
+    },
+  };
+  r.get("/session", info, async (req, reply) => ({
     user: req.user ? presentUser(req.user) : null,
     csrf_token: cookies.csrfToken(req, reply),
   }));
 
-  r.post("/session", { schema: { response: { 200: ZSessionStarted } } }, async (req, reply) => {
-    const body = validate(ZCredentials, req.body);
-    const { user, session } = await auth.login(body.email, body.password, meta(req));
+  // Signed-out routes validate their body before anything else: Fastify does it, from the schema.
+  const login = { schema: { security: signedOut, body: ZCredentials, response: { 200: ZSessionStarted } } };
+  r.post("/session", login, async (req, reply) => {
+    const { user, session } = await auth.login(req.body.email, req.body.password, meta(req));
     const csrf_token = cookies.start(req, reply, session.id);
     return { user: presentUser(user), csrf_token };
   });
@@ -53,28 +62,37 @@ export function registerSessionRoutes(
     return reply.status(204).send();
   });
 
-  r.post("/registration", { schema: { response: { 201: ZSessionStarted } } }, async (req, reply) => {
-    const body = validate(ZCredentials, req.body);
-    const { user, session } = await auth.register(body.email, body.password, meta(req));
+  const register = {
+    schema: { security: signedOut, body: ZCredentials, response: { 201: ZSessionStarted } },
+  };
+  r.post("/registration", register, async (req, reply) => {
+    const { user, session } = await auth.register(req.body.email, req.body.password, meta(req));
     const csrf_token = cookies.start(req, reply, session.id);
     return reply.status(201).send({ user: presentUser(user), csrf_token });
   });
 
-  r.post("/passwords", { schema: { response: { 202: ZPasswordResetAccepted } } }, async (req, reply) => {
-    await auth.requestReset(validate(ZPasswordResetRequest, req.body).email, req.ip);
+  const reset = {
+    schema: { security: signedOut, body: ZPasswordResetRequest, response: { 202: ZPasswordResetAccepted } },
+  };
+  r.post("/passwords", reset, async (req, reply) => {
+    await auth.requestReset(req.body.email, req.ip);
     return reply
       .status(202)
       .send({ message: "If an account exists for that address, a reset link is on its way." });
   });
 
-  r.put("/passwords/:token", async (req, reply) => {
-    const token = String((req.params as { token?: string }).token ?? "");
-    await auth.completeReset(token, validate(ZPasswordReset, req.body).password, req.ip);
-    return reply.status(204).send();
-  });
+  r.put(
+    "/passwords/:token",
+    { schema: { security: signedOut, body: ZPasswordReset } },
+    async (req, reply) => {
+      const token = String((req.params as { token?: string }).token ?? "");
+      await auth.completeReset(token, req.body.password, req.ip);
+      return reply.status(204).send();
+    },
+  );
 
   /** In-app password change: the current password, then the new one; other sessions end. */
-  r.put("/account/password", async (req, reply) => {
+  r.put("/account/password", { config: { docs: { body: ZPasswordChange } } }, async (req, reply) => {
     const user = requireUser(req);
     if (!req.sessionId) throw new AppError("forbidden", "The password is changed from a signed-in session");
     await auth.changePassword(user, req.sessionId, validate(ZPasswordChange, req.body));

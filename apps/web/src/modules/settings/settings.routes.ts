@@ -1,15 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { ZAiProviderSettingPut, ZAuditConfigPut } from "@brandwarden/contract/settings";
-import { validate } from "@brandwarden/platform/http/validate";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { SettingsService } from "./settings.service.ts";
 
 export function registerSettingsRoutes(app: FastifyInstance, service: SettingsService): void {
-  app.get("/v1/settings/ai_provider", () => service.aiProvider());
-  app.put("/v1/settings/ai_provider", (req) =>
-    service.updateAiProvider(validate(ZAiProviderSettingPut, req.body)),
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/v1/settings/ai_provider", () => service.aiProvider());
+  r.put("/v1/settings/ai_provider", { schema: { body: ZAiProviderSettingPut } }, (req) =>
+    service.updateAiProvider(req.body),
   );
-  app.get("/v1/settings/audit_config", () => service.auditConfig());
-  app.put("/v1/settings/audit_config", (req) =>
-    service.updateAuditConfig(validate(ZAuditConfigPut, req.body) as Record<string, unknown>),
+  r.get("/v1/settings/audit_config", () => service.auditConfig());
+  r.put("/v1/settings/audit_config", { schema: { body: ZAuditConfigPut } }, (req) =>
+    service.updateAuditConfig(req.body as Record<string, unknown>),
   );
 }

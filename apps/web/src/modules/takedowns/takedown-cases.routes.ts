@@ -35,7 +35,10 @@ export function registerTakedownCaseRoutes(
 
   r.post(
     "/takedowns/cases",
-    { schema: { response: { 200: ZTakedownCase, 201: ZTakedownCase } } },
+    {
+      schema: { response: { 200: ZTakedownCase, 201: ZTakedownCase } },
+      config: { docs: { body: ZOpenTakedownCase } },
+    },
     async (req, reply) => {
       const p = await deps.actFor(req);
       const opened = await cases.open(p, validate(ZOpenTakedownCase, req.body));
@@ -44,13 +47,20 @@ export function registerTakedownCaseRoutes(
   );
   r.post(
     "/takedowns/cases/bulk",
-    { schema: { response: { 200: ZOpenTakedownCasesResult } } },
+    {
+      schema: { response: { 200: ZOpenTakedownCasesResult } },
+      config: { docs: { body: ZOpenTakedownCases } },
+    },
     async (req) => {
       const p = await deps.actFor(req);
       return cases.openBulk(p, validate(ZOpenTakedownCases, req.body).finding_ids);
     },
   );
-  r.get("/takedowns/cases", { schema: { response: { 200: ZTakedownCaseList } } }, async (req) => {
+  const list = {
+    schema: { response: { 200: ZTakedownCaseList } },
+    config: { docs: { querystring: ZTakedownCaseListQuery } },
+  };
+  r.get("/takedowns/cases", list, async (req) => {
     const p = await deps.actFor(req);
     return cases.list(p.userId, validate(ZTakedownCaseListQuery, req.query, "query"));
   });
@@ -67,24 +77,32 @@ export function registerTakedownCaseRoutes(
       .header("content-length", file.bytes.length)
       .send(file.bytes);
   });
-  r.put("/takedowns/cases/:id/recipients", one, async (req) => {
-    const p = await deps.actFor(req);
-    return cases.editRecipients(p.userId, idParam(req.params, CASE), validate(ZEditRecipients, req.body));
-  });
+  r.put(
+    "/takedowns/cases/:id/recipients",
+    { ...one, config: { docs: { body: ZEditRecipients } } },
+    async (req) => {
+      const p = await deps.actFor(req);
+      return cases.editRecipients(p.userId, idParam(req.params, CASE), validate(ZEditRecipients, req.body));
+    },
+  );
   r.post(
     "/takedowns/cases/:id/send",
-    { schema: { response: { 202: ZTakedownCase } } },
+    { schema: { response: { 202: ZTakedownCase } }, config: { docs: { body: ZSendTakedown } } },
     async (req, reply) => {
       const p = await deps.actFor(req);
       const body = validate(ZSendTakedown, req.body ?? {});
       return reply.status(202).send(await cases.send(p, idParam(req.params, CASE), body));
     },
   );
-  r.post("/takedowns/cases/:id/withdraw", one, async (req) => {
-    const p = await deps.actFor(req);
-    const { reason } = validate(ZWithdrawTakedown, req.body ?? {});
-    return cases.withdraw(p.userId, idParam(req.params, CASE), reason ?? null);
-  });
+  r.post(
+    "/takedowns/cases/:id/withdraw",
+    { ...one, config: { docs: { body: ZWithdrawTakedown } } },
+    async (req) => {
+      const p = await deps.actFor(req);
+      const { reason } = validate(ZWithdrawTakedown, req.body ?? {});
+      return cases.withdraw(p.userId, idParam(req.params, CASE), reason ?? null);
+    },
+  );
   r.get("/takedowns/stats", { schema: { response: { 200: ZTakedownStats } } }, async (req) => {
     const p = await deps.actFor(req);
     return cases.stats(p.userId);

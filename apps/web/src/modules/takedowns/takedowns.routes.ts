@@ -13,8 +13,12 @@ export function registerTakedownRoutes(
 ): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post("/takedowns", { schema: { response: { 200: ZTakedownDraft } } }, async (req) => {
-      const p = await deps.actFor(req);
-      return deps.takedowns.generate(p, validate(ZTakedownGenerate, req.body).finding_id);
-    });
+    .post(
+      "/takedowns",
+      { schema: { response: { 200: ZTakedownDraft } }, config: { docs: { body: ZTakedownGenerate } } },
+      async (req) => {
+        const p = await deps.actFor(req);
+        return deps.takedowns.generate(p, validate(ZTakedownGenerate, req.body).finding_id);
+      },
+    );
 }

@@ -22,15 +22,23 @@ export function registerTriageRoutes(
   const { triage } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const labelled = { schema: { response: { 200: ZLabelResult } } };
-  r.post("/triage/feedback", labelled, async (req) => {
+  r.post("/triage/feedback", { ...labelled, config: { docs: { body: ZFeedbackRequest } } }, async (req) => {
     const b = validate(ZFeedbackRequest, req.body);
     return triage.label(await deps.actFor(req), b.kind, [b.finding_id], b.label, b.reason || null);
   });
-  r.post("/triage/bulk_feedback", labelled, async (req) => {
-    const b = validate(ZBulkFeedbackRequest, req.body);
-    return triage.label(await deps.actFor(req), b.kind, b.finding_ids, b.label, b.reason || null);
-  });
-  r.get("/triage/queue", { schema: { response: { 200: ZTriageQueue } } }, async (req) => {
+  r.post(
+    "/triage/bulk_feedback",
+    { ...labelled, config: { docs: { body: ZBulkFeedbackRequest } } },
+    async (req) => {
+      const b = validate(ZBulkFeedbackRequest, req.body);
+      return triage.label(await deps.actFor(req), b.kind, b.finding_ids, b.label, b.reason || null);
+    },
+  );
+  const queue = {
+    schema: { response: { 200: ZTriageQueue } },
+    config: { docs: { querystring: ZTriageQueueQuery } },
+  };
+  r.get("/triage/queue", queue, async (req) => {
     const { scan_id } = validate(ZTriageQueueQuery, req.query, "query");
     const p = await deps.actFor(req);
     const [items, learner] = await Promise.all([triage.queue(p, scan_id), triage.learnerStatus(p)]);

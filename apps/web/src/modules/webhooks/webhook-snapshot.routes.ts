@@ -15,9 +15,13 @@ export function registerWebhookSnapshotRoutes(
 ): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get("/webhooks/snapshots/:id", { schema: { response: { 200: ZSnapshotPage } } }, async (req) => {
-      const scanId = idParam(req.params, "Snapshot");
-      const q = validate(ZSnapshotQuery, req.query, "query");
-      return deps.service.page(scanId, q, new URL(req.url, deps.publicUrl));
-    });
+    .get(
+      "/webhooks/snapshots/:id",
+      { schema: { response: { 200: ZSnapshotPage } }, config: { docs: { querystring: ZSnapshotQuery } } },
+      async (req) => {
+        const scanId = idParam(req.params, "Snapshot");
+        const q = validate(ZSnapshotQuery, req.query, "query");
+        return deps.service.page(scanId, q, new URL(req.url, deps.publicUrl));
+      },
+    );
 }
