@@ -13,11 +13,10 @@ const ZChatWebhookUrl = (what: string) =>
     .default(null);
 
 /** The threat-intel feeds' sharing: only lookalikes at or above `min_severity`, marked `tlp`. */
-export const ZIntelSharing = z.object({
+const ZIntelSharing = z.object({
   min_severity: ZSeverity.default("medium"),
   tlp: z.enum(TLP_LEVELS).default("amber"),
 });
-export type TIntelSharing = z.infer<typeof ZIntelSharing>;
 
 /** `PUT /account`: the whole brand profile; lists replace what was there. */
 export const ZAccountUpdate = z.object({

@@ -9,10 +9,9 @@ import { ZId, ZIsoDate } from "../common.ts";
 
 /** `POST /account/api-tokens`. */
 export const ZCreateApiToken = z.object({ name: z.string().trim().min(1, "name the token").max(100) });
-export type TCreateApiToken = z.infer<typeof ZCreateApiToken>;
 
 /** A token as listed: never the token itself, only its first characters. */
-export const ZApiToken = z.object({
+const ZApiToken = z.object({
   id: ZId,
   name: z.string(),
   /** `bw_` and the token's next few characters, to tell tokens apart. */
