@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARCParser } from "warcio";
 import { and, eq } from "drizzle-orm";
 import type { TTakedownCase, TTakedownStats } from "@brandwarden/contract/browser/takedown-cases";
+import { severityRank } from "@brandwarden/contract/common";
+import type { TStoredDomainFinding, TStoredSocialFinding } from "@brandwarden/contract/findings";
 import { sleep, waitFor } from "@brandwarden/platform/testing/wait-for";
 import { domainFindings } from "@brandwarden/web/db/schema";
+import type { MispEvent } from "@brandwarden/web/modules/threat-intel/misp-event";
+import { loadWithPyMisp, mispProblems } from "@brandwarden/web/test/misp-checks";
 import { attachmentBytes } from "@brandwarden/world/services/mail-parse";
 import type { SmtpMessage } from "@brandwarden/world/services/types";
 import { smallScenario } from "@brandwarden/world/testing/test-world";
@@ -20,7 +24,9 @@ import { startWorldProduct, type RunningProduct } from "../world-product.ts";
  * with the WARC, the screenshot and X-ARF attached; the world's responsive desks take their sites
  * down (a registrar's client hold, a host's suspension page) and the cases end `down` with their
  * time to down; a desk that never answers gets a follow-up and the registry a report; a site that
- * comes back reopens its case and alerts; the stats give the medians.
+ * comes back reopens its case and alerts; the stats give the medians. The scan's MISP export then
+ * holds a phishing object per phishing site, its infrastructure, the impersonating accounts and
+ * the takedown requests (MISP's templates, PyMISP).
  *
  * The world's desks (packages/world, `takedowns` option): Porkbun takes a site down 1 s after a
  * report and Hetzner suspends one; Namecheap's desk never answers.
@@ -32,6 +38,9 @@ describe("takedowns end to end: evidence, desks, sending, down, escalation, re-e
   let web: WebSession;
   let scanId: string;
   const cases = new Map<string, TTakedownCase>();
+  /** The lookalikes as planted (desks' takedowns change what the world serves afterwards). */
+  let planted: World["scenario"]["lookalikes"];
+  let plantedPhishing: Set<string>;
 
   // rewardsacmebank.com: registered at Porkbun (acts), behind Cloudflare.
   // acmebankclient.de: on a customer network reassigned from Hetzner (acts: suspension page).
@@ -64,12 +73,17 @@ describe("takedowns end to end: evidence, desks, sending, down, escalation, re-e
       dataDirPrefix: "bw-takedowns-",
       env: { SCREENSHOTS: "true", TAKEDOWN_CHECK_INTERVAL: "1s", TAKEDOWN_ESCALATE_AFTER: "8s" },
     }));
+    planted = world.scenario.lookalikes;
+    plantedPhishing = new Set(
+      planted.filter((l) => l.site_kind === "phishing").map((l) => l.domain),
+    );
     web = webSession(running.web.url);
     await web.signUp("takedowns@acme.example", "correct horse battery staple");
     await web.json("PUT", "/account", {
       brand_name: world.scenario.brand.name,
       keywords: ["bank"],
       owned_domains: [world.scenario.brand.primary_domain],
+      intel: { min_severity: "medium", tlp: "green" },
     });
     ({ scan_id: scanId } = await web.json<{ scan_id: string }>("POST", "/dashboard/scans"));
     await waitFor(
@@ -276,6 +290,106 @@ describe("takedowns end to end: evidence, desks, sending, down, escalation, re-e
     expect(row, JSON.stringify(stats.by_recipient)).toMatchObject({ cases: 1, down: 1 });
     expect(row!.median_time_to_down_s).toBeGreaterThanOrEqual(1);
     expect(stats.down_within_24h_share).toBeGreaterThan(0);
+  });
+
+  // The MISP export (issue 30) of the same scan: a scan of the world with screenshots costs
+  // minutes, so the export is read here, where the takedown reports have also gone out.
+  describe("the MISP export of the scan", () => {
+    type Ev = MispEvent["Event"];
+    let findings: TStoredDomainFinding[];
+    const objects = (ev: Ev, name: string) => ev.Object.filter((o) => o.name === name);
+    const values = (o: Ev["Object"][number], rel: string) =>
+      o.Attribute.filter((a) => a.object_relation === rel).map((a) => a.value);
+    const exported = async () => web.json<MispEvent>("GET", `/exports/misp?scan_id=${scanId}`);
+
+    beforeAll(async () => {
+      ({ findings } = await web.json<{ findings: TStoredDomainFinding[] }>(
+        "GET",
+        `/dashboard/findings/export?scan_id=${scanId}&format=json`,
+      ));
+    });
+
+    it("is an event within MISP's templates that PyMISP loads, marked with the user's TLP", async () => {
+      const doc = await exported();
+      expect(mispProblems(doc)).toEqual([]);
+      const view = loadWithPyMisp(doc);
+      expect(view.objects.length).toBe(doc.Event.Object.length);
+      expect(view.objects.filter((o) => !o.known_template || !o.valid)).toEqual([]);
+      expect(view.warnings).toEqual([]);
+      expect(doc.Event.Tag.map((t) => t.name)).toContain("tlp:green");
+      expect(doc.Event.distribution).toBe("1");
+      expect(doc.Event.Tag.map((t) => t.name)).toContain(`brandwarden:target="${world.scenario.brand.name}"`);
+    });
+
+    it("has a phishing object per phishing site the scan saw, tied to its domain-ip infrastructure", async () => {
+      const ev = (await exported()).Event;
+      // As planted (a desk's suspension changes what the site serves, not what it was).
+      const worldPhishing = plantedPhishing;
+      // The phishing sites the scan reached: a page with a credentials form.
+      const seen = findings.filter((f) => worldPhishing.has(f.domain) && (f.login_form || f.password_form));
+      expect(seen.length).toBeGreaterThan(2);
+      const phishing = objects(ev, "phishing");
+      const hosts = phishing.map((o) => values(o, "hostname")[0]).sort();
+      expect(hosts).toEqual(expect.arrayContaining(seen.map((f) => f.domain).sort()));
+      // And nothing else is called phishing: a parked, unrelated or defensive name never is.
+      for (const host of hosts)
+        expect(worldPhishing.has(host!), `${host} is phishing in the world`).toBe(true);
+
+      const byUuid = new Map(ev.Object.map((o) => [o.uuid, o]));
+      for (const f of seen) {
+        const phish = phishing.find((o) => values(o, "hostname")[0] === f.domain)!;
+        expect(values(phish, "target")).toEqual([world.scenario.brand.name]);
+        expect(values(phish, "url")).toEqual([f.final_url]);
+        const infra = byUuid.get(phish.ObjectReference[0]!.referenced_uuid)!;
+        expect(infra.name).toBe("domain-ip");
+        expect(values(infra, "domain")).toEqual([f.domain]);
+        // The addresses the world's DNS answers for the name.
+        const lookalike = planted.find((l) => l.domain === f.domain)!;
+        expect(values(infra, "ip").sort()).toEqual([...lookalike.dns.a, ...lookalike.dns.aaaa].sort());
+      }
+      // Screenshots of the phishing pages, where Chromium took one.
+      const shots = phishing.flatMap((o) => o.Attribute.filter((a) => a.object_relation === "screenshot"));
+      expect(shots.length).toBeGreaterThan(0);
+      for (const s of shots)
+        expect(Buffer.from(s.data!, "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
+    });
+
+    it("has an impersonation object per impersonating account the scan found at or above the floor", async () => {
+      const { findings: accounts } = await web.json<{ findings: TStoredSocialFinding[] }>(
+        "GET",
+        `/dashboard/social/export?scan_id=${scanId}&format=json`,
+      );
+      const floor = severityRank("medium");
+      const impersonating = accounts.filter((a) => {
+        const severity = a.adjusted_severity ?? a.severity;
+        return a.status === "found" && !a.owned_evidence && a.label !== "benign" && !!severity && severityRank(severity) >= floor; // prettier-ignore
+      });
+      expect(impersonating.length).toBeGreaterThan(0);
+      const ev = (await exported()).Event;
+      expect(
+        objects(ev, "impersonation")
+          .map((o) => `${values(o, "account-name")[0]} ${values(o, "account-url")[0]}`)
+          .sort(),
+      ).toEqual(
+        // prettier-ignore
+        impersonating.map((a) => `${a.handle} ${a.profile_url}`).sort(),
+      );
+      for (const o of objects(ev, "impersonation"))
+        expect(values(o, "real-name")).toEqual([world.scenario.brand.name]);
+    });
+
+    it("carries each sent case's request, its desks and, once down, the time it went down", async () => {
+      const c = cases.get(REASSIGNED_SITE)!;
+      expect(c.state).toBe("down");
+      const phish = objects((await exported()).Event, "phishing").find(
+        (o) => values(o, "hostname")[0] === REASSIGNED_SITE,
+      )!;
+      expect(values(phish, "takedown-request")).toEqual([c.first_sent_at]);
+      const desks = [...new Set(c.recipients.filter((r) => r.state === "sent").map((r) => r.address))];
+      expect(desks.length).toBeGreaterThan(0);
+      expect(values(phish, "takedown-request-to").sort()).toEqual(desks.sort());
+      expect(values(phish, "takedown-time")).toEqual([c.down_at]);
+    });
   });
 });
 
