@@ -74,9 +74,7 @@ describe("takedowns end to end: evidence, desks, sending, down, escalation, re-e
       env: { SCREENSHOTS: "true", TAKEDOWN_CHECK_INTERVAL: "1s", TAKEDOWN_ESCALATE_AFTER: "8s" },
     }));
     planted = world.scenario.lookalikes;
-    plantedPhishing = new Set(
-      planted.filter((l) => l.site_kind === "phishing").map((l) => l.domain),
-    );
+    plantedPhishing = new Set(planted.filter((l) => l.site_kind === "phishing").map((l) => l.domain));
     web = webSession(running.web.url);
     await web.signUp("takedowns@acme.example", "correct horse battery staple");
     await web.json("PUT", "/account", {

@@ -4,11 +4,11 @@ import {
   buildMispEvent,
   MISP_SCREENSHOT_MAX_BYTES,
   MISP_TEMPLATES,
-  uuidV5,
   type MispDomainFinding,
   type MispEventInput,
   type MispSocialFinding,
 } from "./misp-event.ts";
+import { uuidv5 } from "./stix-ids.ts";
 
 // The MISP event against MISP's own material: the misp-objects templates, describeTypes.json,
 // the relationship types and the taxonomies (test/misp-checks.ts), and PyMISP loading it.
@@ -133,7 +133,7 @@ const byValue = (ev: Ev, name: string, rel: string, value: string) =>
 
 describe("MISP event", () => {
   it("makes RFC 4122 version 5 UUIDs (the RFC's DNS-namespace example)", () => {
-    expect(uuidV5("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "www.example.com")).toBe(
+    expect(uuidv5("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "www.example.com")).toBe(
       "2ed6657d-e927-568b-95e1-2665a8aea6a2",
     );
   });
@@ -277,10 +277,10 @@ describe("MISP event", () => {
     const ev = buildMispEvent(input()).Event;
     const phish = structuredClone(objectsOf(ev, "phishing")[0]!);
     phish.template_version = "6";
-    phish.Attribute.push({ ...phish.Attribute[0]!, uuid: uuidV5(phish.uuid, "dup") }); // a second url
+    phish.Attribute.push({ ...phish.Attribute[0]!, uuid: uuidv5(phish.uuid, "dup") }); // a second url
     const online = phish.Attribute.find((a) => a.object_relation === "online")!;
     online.value = "maybe";
-    phish.Attribute.push({ ...online, uuid: uuidV5(phish.uuid, "x"), object_relation: "colour" });
+    phish.Attribute.push({ ...online, uuid: uuidv5(phish.uuid, "x"), object_relation: "colour" });
     const broken = {
       Event: {
         ...ev,

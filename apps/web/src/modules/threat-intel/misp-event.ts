@@ -5,9 +5,9 @@
 // taxonomies of github.com/MISP/misp-taxonomies (`tlp`, `circl`, `phishing`, `gsma-fraud`,
 // `threats-to-dns`); misp-event.test.ts checks both against copies of the published files.
 
-import { createHash } from "node:crypto";
 import { severityRank, type TSeverity } from "@brandwarden/contract/common";
 import type { TTlp } from "@brandwarden/contract/intel-words";
+import { uuidv5 } from "./stix-ids.ts";
 
 /** The templates this builder writes (uuid and version as misp-objects publishes them). */
 export const MISP_TEMPLATES = {
@@ -93,16 +93,7 @@ const DISTRIBUTION: Record<TTlp, string> = {
 /** Brandwarden's namespace for the MISP UUIDs (a fixed random UUID, never to change). */
 const MISP_NAMESPACE = "a3f4c2e1-7b5d-4e8f-9c0a-1d2e3f4a5b6c";
 
-/** RFC 4122 version 5 (SHA-1, name-based) UUID of `name` in `namespace`. */
-export function uuidV5(namespace: string, name: string): string {
-  const ns = Buffer.from(namespace.replace(/-/g, ""), "hex");
-  const b = createHash("sha1").update(ns).update(name, "utf8").digest().subarray(0, 16);
-  b[6] = (b[6]! & 0x0f) | 0x50;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-const uuidOf = (name: string) => uuidV5(MISP_NAMESPACE, name);
+const uuidOf = (name: string) => uuidv5(MISP_NAMESPACE, name);
 /**
  * Relations this builder repeats within one object (the templates allow it): their attributes are
  * named by their value; every other attribute by its relation alone, so a changed value (a site

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { v5 } from "uuid";
 
 /**
  * STIX 2.1 identifiers. SDOs and SROs get UUIDv5 ids, stable per lookalike, campaign and brand,
@@ -12,15 +12,8 @@ const STIX_SCO_NAMESPACE = "00abedb4-aa42-466c-9c01-fed23315a9b7";
 /** Brandwarden's namespace for its SDO and SRO ids (a fixed random UUID, never to change). */
 export const BRANDWARDEN_NAMESPACE = "6b1e0f1c-3c2a-4a8e-9d4f-2f1b7c5e8a90";
 
-/** RFC 4122 version 5 (SHA-1, name-based) UUID of `name` in `namespace`. */
-export function uuidv5(namespace: string, name: string): string {
-  const ns = Buffer.from(namespace.replace(/-/g, ""), "hex");
-  const bytes = createHash("sha1").update(ns).update(name, "utf8").digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** RFC 9562 version 5 (SHA-1, name-based) UUID of `name` in `namespace`. */
+export const uuidv5 = (namespace: string, name: string): string => v5(name, namespace);
 
 /**
  * RFC 8785 canonical JSON of the flat objects SCO ids are made of (string values only here):
