@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, messageOf } from "../../api/client.ts";
 import { adminApi } from "../../api/endpoints.ts";
 import type { TWeightsOverview } from "@brandwarden/contract/browser/admin";
@@ -49,12 +49,14 @@ export function AdminWeightsPage() {
   const [badSignal, setBadSignal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Once the admin has typed, a (late) answer of a load never replaces what they typed.
+  const edited = useRef(false);
 
   const load = useCallback(async (resetDraft: boolean) => {
     try {
       const next = await adminApi.weights();
       setData(next);
-      if (resetDraft) setDraft(toDraft(next.current.weights));
+      if (resetDraft && !edited.current) setDraft(toDraft(next.current.weights));
       setError(null);
     } catch (err) {
       setError(messageOf(err));
@@ -87,6 +89,7 @@ export function AdminWeightsPage() {
     try {
       const saved = await adminApi.saveWeights(parsed.weights);
       setNotice(`Saved as manual set version ${saved.version}. New scores use it from now on.`);
+      edited.current = false;
       await load(true);
     } catch (err) {
       setError(
@@ -225,6 +228,7 @@ export function AdminWeightsPage() {
                       size={6}
                       value={draft[s] ?? ""}
                       onChange={(e) => {
+                        edited.current = true;
                         setDraft({ ...draft, [s]: e.target.value });
                         setNotice(null);
                       }}
