@@ -45,6 +45,11 @@ for (const { variant, status } of await dbVariants()) {
       await waitFor(async () => (await caseOf(id)).evidence.status === "ready", "the evidence pack", 30_000);
       expect((await owner.post(`/takedowns/cases/${id}/send`, {})).statusCode).toBe(202);
       await waitFor(async () => (await caseOf(id)).state === "sent", "the case sent", 30_000);
+      // The owner hears of it (and Slack/Teams with them): once, linking to the case.
+      const sentAlerts = (await alerts("takedown.sent")).filter((a) => a.subject === domain);
+      expect(sentAlerts).toHaveLength(1);
+      expect(sentAlerts[0]).toMatchObject({ link: `/takedowns/${id}` });
+      expect(sentAlerts[0]!.reason).toContain("abuse@namesilo.example");
       const lookalike = async () => (await owner.get(`/findings/${f.id}`)).json().lookalike?.state;
       await waitFor(
         async () => (await lookalike()) === "takedown_requested",
@@ -138,6 +143,12 @@ for (const { variant, status } of await dbVariants()) {
       const again = await caseOf(c.case_id);
       expect(again.escalations.map((e) => e.level)).toEqual([1, 2]);
       expect(again.timeline.filter((e) => e.event === "escalated")).toHaveLength(2);
+      // One `takedown.escalated` alert per escalation, each linking to the case.
+      const raised = (await alerts("takedown.escalated")).filter(
+        (a) => a.subject === "acmebank-stubborn.com",
+      );
+      expect(raised.map((a) => a.data.level).sort()).toEqual([1, 2]);
+      expect(raised.every((a) => a.link === `/takedowns/${c.case_id}`)).toBe(true);
     });
 
     it("a case that moves makes the latest scan's reports again, so they show it", async () => {

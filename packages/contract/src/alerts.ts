@@ -21,6 +21,10 @@ const ALERT_TYPES = [
   "lookalike.reemerged",
   /** A scan ended with new, changed, reappeared or gone findings since the previous scan. */
   "findings.changed",
+  /** A takedown case's report went to the abuse desks (e-mailed, or marked submitted by hand). */
+  "takedown.sent",
+  /** A takedown case's site stayed up past the escalation period: follow-ups and a report upward went out. */
+  "takedown.escalated",
 ] as const;
 export const ZAlertType = z.enum(ALERT_TYPES);
 export type TAlertType = z.infer<typeof ZAlertType>;

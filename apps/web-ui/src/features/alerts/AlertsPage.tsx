@@ -19,6 +19,8 @@ const TYPES: Record<string, string> = {
   "lookalike.down": "Down",
   "lookalike.reemerged": "Back",
   "findings.changed": "Scan changes",
+  "takedown.sent": "Takedown sent",
+  "takedown.escalated": "Escalated",
 };
 
 /** The alert feed: newest first, why each matters, a link to what it is about; mark read. */

@@ -8,6 +8,8 @@ export const ALERT_TYPE_WORDS: Record<TAlertType, string> = {
   "lookalike.down": "Lookalike down",
   "lookalike.reemerged": "Lookalike re-emerged",
   "findings.changed": "Findings changed",
+  "takedown.sent": "Takedown report sent",
+  "takedown.escalated": "Takedown escalated",
 };
 
 /** The findings a `findings.changed` alert lists (name, change, summary, absolute link). */

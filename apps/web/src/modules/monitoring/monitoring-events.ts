@@ -20,6 +20,8 @@ const DEFAULT_TITLES: Record<TAlertRaise["type"], (s: string) => string> = {
   "lookalike.down": (s) => `${s} is down`,
   "lookalike.reemerged": (s) => `${s} is back`,
   "findings.changed": () => "Findings changed since the last scan",
+  "takedown.sent": (s) => `Takedown report sent: ${s}`,
+  "takedown.escalated": (s) => `Takedown escalated: ${s}`,
 };
 
 /** Discovery sources an `alert` names in `data.source`; CT's follower came first and is the default. */

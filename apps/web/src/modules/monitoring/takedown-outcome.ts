@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
-import type { TrackedRow } from "../../db/rows.ts";
+import { takedownCaseLink } from "@brandwarden/contract/takedown-words";
+import type { TakedownCaseRow, TrackedRow } from "../../db/rows.ts";
 import type { AlertsService } from "../alerts/alerts.service.ts";
 import { downAlert, reemergedAlert } from "./alert-builders.ts";
 import type { TrackingRepository } from "./tracking.repository.ts";
@@ -8,7 +9,8 @@ import type { TrackingRepository } from "./tracking.repository.ts";
  * What a takedown case's checks say about its tracked lookalike (issue 29): the site went down,
  * or a down site came back. The lookalike moves with a timeline entry and raises the watch's own
  * alert (`lookalike.down`, `lookalike.reemerged`), once: a lookalike already there (the watch saw
- * it first) stays as it is.
+ * it first) stays as it is. The case's own moves (report sent, escalated) raise `takedown.sent`
+ * and `takedown.escalated`, linking to the case.
  */
 export function createTakedownOutcome(deps: {
   db: Db;
@@ -58,7 +60,38 @@ export function createTakedownOutcome(deps: {
     });
   }
 
+  /** One alert per case, sending round (a re-emerged case is sent again) and what happened. */
+  const round = (c: CaseFacts) => `${c.id}:${c.first_sent_at?.toISOString() ?? "-"}`;
+
   return {
+    /** The case's report went to `to` (addresses): `takedown.sent`. */
+    async reportSent(c: CaseFacts, to: string[]) {
+      await deps.alerts.raise({
+        user_id: c.user_id,
+        type: "takedown.sent",
+        subject: c.target,
+        title: `Takedown report sent: ${c.target}`,
+        reason:
+          `The takedown report for ${c.target} went to ${to.join(", ")}. ` +
+          "The site is checked until it is down; the case escalates if nobody acts.",
+        link: takedownCaseLink(c.id),
+        data: { case_id: c.id, recipients: to },
+        dedupe_key: `takedown.sent:${round(c)}`,
+      });
+    },
+    /** Escalation `level` of the case went out (`reason`; `who` was written to): `takedown.escalated`. */
+    async escalated(c: CaseFacts, level: number, reason: string, who: string) {
+      await deps.alerts.raise({
+        user_id: c.user_id,
+        type: "takedown.escalated",
+        subject: c.target,
+        title: `Takedown escalated: ${c.target}`,
+        reason: `${reason}${who ? `. Written to ${who}.` : "."}`,
+        link: takedownCaseLink(c.id),
+        data: { case_id: c.id, level },
+        dedupe_key: `takedown.escalated:${round(c)}:${level}`,
+      });
+    },
     /** The case's site is down (`how` in words): the lookalike is `down` and `lookalike.down` raised. */
     async siteDown(userId: string, kind: "domain" | "social", name: string, how: string, at: Date) {
       const t = await move(userId, kind, name, "down", at, `takedown check: ${how}`);
@@ -71,5 +104,7 @@ export function createTakedownOutcome(deps: {
     },
   };
 }
+
+type CaseFacts = Pick<TakedownCaseRow, "id" | "user_id" | "target" | "first_sent_at">;
 
 export type TakedownOutcome = ReturnType<typeof createTakedownOutcome>;

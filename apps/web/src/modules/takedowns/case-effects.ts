@@ -36,14 +36,21 @@ export function createCaseEffects(deps: {
     });
   return {
     refreshReports,
-    /** The report went out: the tracked lookalike is `takedown_requested`, as "takedown sent" makes it. */
-    async sent(c: TakedownCaseRow) {
+    /**
+     * The report went out to `to`: the tracked lookalike is `takedown_requested`, as "takedown
+     * sent" makes it, and `takedown.sent` is raised.
+     */
+    async sent(c: TakedownCaseRow, to: string[]) {
+      await guarded("alert", c, () => deps.outcome.reportSent(c, to));
       if (c.kind === "domain")
         await guarded("lookalike move", c, () =>
           deps.lookalikes.takedownSent(c.user_id, c.finding_id, "takedown report sent from its case"),
         );
       await refreshReports(c);
     },
+    /** Escalation `level` went out: `takedown.escalated`. */
+    escalated: (c: TakedownCaseRow, level: number, reason: string, who: string) =>
+      guarded("alert", c, () => deps.outcome.escalated(c, level, reason, who)),
     async down(c: TakedownCaseRow, how: string, at: Date) {
       await guarded("lookalike move", c, () => deps.outcome.siteDown(c.user_id, c.kind, c.target, how, at));
       await refreshReports(c);

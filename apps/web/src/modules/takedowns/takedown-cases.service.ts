@@ -311,7 +311,11 @@ export function createTakedownCasesService(deps: {
           );
           return moved;
         });
-        if (!recordOnly) await deps.effects.sent(row);
+        if (!recordOnly)
+          await deps.effects.sent(
+            row,
+            marked.map((r) => r.address),
+          );
         return viewOne(row);
       }
       // By default every e-mail desk not written to yet; a re-emerged case writes to its desks again.

@@ -90,6 +90,7 @@ export function createTakedownChecks(deps: {
         tx,
       );
     });
+    await deps.effects.escalated(claimed, level, reason, who);
   }
 
   async function apply(c: TakedownCaseRow, r: CheckResult, now: Date) {

@@ -170,7 +170,11 @@ export function createTakedownSending(deps: {
           );
         return row;
       });
-      if (moved) await deps.effects.sent(moved);
+      if (moved)
+        await deps.effects.sent(
+          moved,
+          sent.map((r) => r.address),
+        );
     },
 
     /**
