@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createChatInbox } from "./chat-inbox.ts";
 import type { FastifyReply } from "fastify";
 import { createApp, listen, sleep, type Listening } from "./http.ts";
 import { createChatFaults, ChatFaultsSchema, type ChatFaults } from "./chat-faults.ts";
@@ -62,9 +63,8 @@ const id = (prefix: string, n: number) => prefix + randomBytes(n).toString("hex"
 
 export async function startSlack(host: string, port: number): Promise<RunningSlack> {
   const hooks = new Map<string, Hook>();
-  const messages: SlackMessageRecord[] = [];
-  const requests: SlackRequestRecord[] = [];
-  const listeners = new Set<(m: SlackMessageRecord) => void>();
+  const inbox = createChatInbox<SlackMessageRecord, SlackRequestRecord>("Slack");
+  const { messages, requests } = inbox;
   const faults = createChatFaults();
   let rate = { per_second: 1, burst: 10 };
   const app = createApp();
@@ -142,15 +142,13 @@ export async function startSlack(host: string, port: number): Promise<RunningSla
       json: msg,
       received_at: new Date().toISOString(),
     };
-    messages.push(record);
-    for (const l of listeners) l(record);
+    inbox.accept(record);
     return answer(200, "ok");
   });
 
   app.get("/__control/messages", async () => ({ messages }));
   app.delete("/__control/messages", async () => {
-    messages.length = 0;
-    requests.length = 0;
+    inbox.clear();
     return { messages };
   });
   app.post("/__control/hooks", async (req) => {
@@ -189,27 +187,8 @@ export async function startSlack(host: string, port: number): Promise<RunningSla
     },
     messages: () => messages,
     requests: () => requests,
-    clear() {
-      messages.length = 0;
-      requests.length = 0;
-    },
-    waitFor(pred, timeoutMs = 5_000) {
-      const found = messages.find(pred);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          listeners.delete(listener);
-          reject(new Error(`no Slack message matched within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const listener = (m: SlackMessageRecord) => {
-          if (!pred(m)) return;
-          clearTimeout(timer);
-          listeners.delete(listener);
-          resolve(m);
-        };
-        listeners.add(listener);
-      });
-    },
+    clear: inbox.clear,
+    waitFor: inbox.waitFor,
     setFaults: (f) => faults.set(f),
     setRateLimit(r) {
       rate = r;

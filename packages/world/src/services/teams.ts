@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { createChatInbox } from "./chat-inbox.ts";
 import type { FastifyReply } from "fastify";
 import { adaptiveCardProblems } from "./adaptive-card-schema.ts";
 import { createChatFaults, ChatFaultsSchema, type ChatFaults } from "./chat-faults.ts";
@@ -51,9 +52,8 @@ const SP = "/triggers/manual/run";
 export async function startTeams(host: string, port: number): Promise<RunningTeams> {
   const key = randomBytes(32);
   const workflows = new Set<string>();
-  const messages: TeamsMessageRecord[] = [];
-  const requests: TeamsRequestRecord[] = [];
-  const listeners = new Set<(m: TeamsMessageRecord) => void>();
+  const inbox = createChatInbox<TeamsMessageRecord, TeamsRequestRecord>("Teams");
+  const { messages, requests } = inbox;
   const faults = createChatFaults();
   // Logic Apps signs the trigger URL with an HMAC of the workflow, its permission (sp) and version.
   const sign = (wf: string) =>
@@ -152,8 +152,7 @@ export async function startTeams(host: string, port: number): Promise<RunningTea
       json: msg,
       received_at: new Date().toISOString(),
     };
-    messages.push(m);
-    for (const l of listeners) l(m);
+    inbox.accept(m);
     record(202, "");
     return reply
       .code(202)
@@ -166,8 +165,7 @@ export async function startTeams(host: string, port: number): Promise<RunningTea
 
   app.get("/__control/messages", async () => ({ messages }));
   app.delete("/__control/messages", async () => {
-    messages.length = 0;
-    requests.length = 0;
+    inbox.clear();
     return { messages };
   });
   app.post("/__control/workflows", async () => ({ url: running.createWorkflow() }));
@@ -197,27 +195,8 @@ export async function startTeams(host: string, port: number): Promise<RunningTea
     },
     messages: () => messages,
     requests: () => requests,
-    clear() {
-      messages.length = 0;
-      requests.length = 0;
-    },
-    waitFor(pred, timeoutMs = 5_000) {
-      const found = messages.find(pred);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          listeners.delete(listener);
-          reject(new Error(`no Teams message matched within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const listener = (m: TeamsMessageRecord) => {
-          if (!pred(m)) return;
-          clearTimeout(timer);
-          listeners.delete(listener);
-          resolve(m);
-        };
-        listeners.add(listener);
-      });
-    },
+    clear: inbox.clear,
+    waitFor: inbox.waitFor,
     setFaults: (f) => faults.set(f),
   };
   return running;
