@@ -72,6 +72,11 @@ export const ZAlert = z.object({
   data: z.record(z.string(), z.unknown()),
   read_at: ZIsoDate.nullable(),
   created_at: ZIsoDate,
-  delivery: z.object({ webhook: ZDeliveryStatus, email: ZDeliveryStatus }),
+  delivery: z.object({
+    webhook: ZDeliveryStatus,
+    email: ZDeliveryStatus,
+    slack: ZDeliveryStatus,
+    teams: ZDeliveryStatus,
+  }),
 });
 export type TAlert = z.infer<typeof ZAlert>;

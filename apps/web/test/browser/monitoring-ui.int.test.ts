@@ -160,7 +160,8 @@ describe("monitoring in the browser", () => {
   it("lists alerts, marks them read, and opens what they are about", { timeout: 120_000 }, async () => {
     const { context, page } = await bw.newLoggedInPage(OWNER);
     const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Alerts/ });
-    await page.locator(".nav-count", { hasText: /^1$/ }).waitFor();
+    // The scan's changes, and the takedown report sent from the case in the test before.
+    await page.locator(".nav-count", { hasText: /^2$/ }).waitFor();
     await nav.click();
     const feed = page.getByTestId("alerts");
     await feed.waitFor();
@@ -172,7 +173,12 @@ describe("monitoring in the browser", () => {
     await snap(page, "alerts");
     await item.getByRole("button", { name: "Mark read" }).click();
     await expect.poll(() => item.getAttribute("class"), WAIT).not.toContain("unread");
-    expect(await page.locator(".nav-count").count()).toBe(0);
+    await page.locator(".nav-count", { hasText: /^1$/ }).waitFor();
+    const sent = feed.locator('li[data-type="takedown.sent"]');
+    expect((await sent.innerText()).replace(/\s+/g, " ")).toMatch(
+      /Takedown report sent: acmebank-login\.com.*went to/,
+    );
+    expect(await sent.getByRole("link").first().getAttribute("href")).toMatch(/^\/takedowns\/[0-9a-f-]{36}$/);
 
     await item.getByRole("link", { name: /Since the last scan/ }).click();
     await page.waitForURL(/\/dashboard\?scan=.*&change=moved/);

@@ -32,7 +32,12 @@ export function presentAlert(row: AlertRow, publicUrl?: string): TAlert {
     data,
     read_at: row.read_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
-    delivery: { webhook: row.webhook_status, email: row.email_status },
+    delivery: {
+      webhook: row.webhook_status,
+      email: row.email_status,
+      slack: row.slack_status,
+      teams: row.teams_status,
+    },
   };
 }
 

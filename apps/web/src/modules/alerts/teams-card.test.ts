@@ -17,7 +17,7 @@ const alert = (over: Partial<TAlert> = {}): TAlert => ({
   data: {},
   read_at: null,
   created_at: "2026-03-10T12:00:00.123Z",
-  delivery: { webhook: "pending", email: "pending" },
+  delivery: { webhook: "pending", email: "pending", slack: "pending", teams: "pending" },
   ...over,
 });
 type Card = {
