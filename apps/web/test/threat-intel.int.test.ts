@@ -207,7 +207,11 @@ for (const { variant, status } of await dbVariants()) {
       const after = await get(objectsUrl, { authorization: basic, accept: TAXII_MEDIA_TYPE });
       expect(after.statusCode).toBe(401);
       expect(after.headers["content-type"]).toBe(TAXII_MEDIA_TYPE);
-      expect(ZTaxiiError.parse(after.json()).title).toBeTruthy();
+      expect(ZTaxiiError.parse(after.json())).toMatchObject({
+        title: "Authentication required",
+        http_status: "401",
+        description: "Unknown or revoked API token",
+      });
 
       const wrongType = await get(objectsUrl, { ...bearer(token), accept: "application/json" });
       expect(wrongType.statusCode).toBe(406);

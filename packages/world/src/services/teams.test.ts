@@ -39,7 +39,7 @@ describe("Teams workflow webhooks", () => {
       const res = await post(url, message(card(name)));
       expect(res.status).toBe(202);
       expect(await res.text()).toBe("");
-      expect(res.headers.get("x-ms-workflow-run-id")).toBeTruthy();
+      expect(res.headers.get("x-ms-workflow-run-id")).toMatch(/^0858[0-9A-F]{24}$/);
     }
     const wf = /\/workflows\/([^/]+)\//.exec(url)![1];
     const got = teams.messages().filter((m) => m.workflow_id === wf);
