@@ -1,3 +1,6 @@
+import type { FastifyInstance } from "fastify";
+import { ChatFaultsSchema, type createChatFaults } from "./chat-faults.ts";
+
 /**
  * What a chat receiver (the world's Slack and Teams webhooks) keeps for tests: every request with
  * the answer it got, the messages it accepted, and a wait for a message to arrive.
@@ -36,4 +39,28 @@ export function createChatInbox<M, R>(service: string) {
       });
     },
   };
+}
+
+/**
+ * The control routes both chat receivers share: read and clear what arrived, read and switch the
+ * faults (`POST /__control/faults`, 422 for a bad body).
+ */
+export function registerChatControl(
+  app: FastifyInstance,
+  inbox: { messages: unknown[]; clear(): void },
+  faults: ReturnType<typeof createChatFaults>,
+): void {
+  const jsonBody = (body: unknown): unknown => JSON.parse(typeof body === "string" && body ? body : "{}");
+  app.get("/__control/messages", async () => ({ messages: inbox.messages }));
+  app.delete("/__control/messages", async () => {
+    inbox.clear();
+    return { messages: inbox.messages };
+  });
+  app.get("/__control/faults", async () => faults.get());
+  app.post("/__control/faults", async (req, reply) => {
+    const r = ChatFaultsSchema.partial().safeParse(jsonBody(req.body));
+    if (!r.success) return reply.code(422).send({ error: "invalid", message: r.error.message });
+    faults.set(r.data);
+    return faults.get();
+  });
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createChatInbox } from "./chat-inbox.ts";
+import { createChatInbox, registerChatControl } from "./chat-inbox.ts";
 import type { FastifyReply } from "fastify";
 import { createApp, listen, sleep, type Listening } from "./http.ts";
-import { createChatFaults, ChatFaultsSchema, type ChatFaults } from "./chat-faults.ts";
+import { createChatFaults, type ChatFaults } from "./chat-faults.ts";
 import { blocksProblem } from "./slack-blocks.ts";
 
 // Slack incoming webhooks (https://api.slack.com/messaging/webhooks): a hook is
@@ -146,23 +146,10 @@ export async function startSlack(host: string, port: number): Promise<RunningSla
     return answer(200, "ok");
   });
 
-  app.get("/__control/messages", async () => ({ messages }));
-  app.delete("/__control/messages", async () => {
-    inbox.clear();
-    return { messages };
-  });
+  registerChatControl(app, inbox, faults);
   app.post("/__control/hooks", async (req) => {
     const b = JSON.parse(typeof req.body === "string" && req.body ? req.body : "{}") as { channel?: string };
     return { url: running.createHook(b.channel) };
-  });
-  app.get("/__control/faults", async () => faults.get());
-  app.post("/__control/faults", async (req, reply) => {
-    const r = ChatFaultsSchema.partial().safeParse(
-      JSON.parse(typeof req.body === "string" && req.body ? req.body : "{}"),
-    );
-    if (!r.success) return reply.code(422).send({ error: "invalid", message: r.error.message });
-    faults.set(r.data);
-    return faults.get();
   });
 
   const l = await listen(app, host, port);

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { createChatInbox } from "./chat-inbox.ts";
+import { createChatInbox, registerChatControl } from "./chat-inbox.ts";
 import type { FastifyReply } from "fastify";
 import { adaptiveCardProblems } from "./adaptive-card-schema.ts";
-import { createChatFaults, ChatFaultsSchema, type ChatFaults } from "./chat-faults.ts";
+import { createChatFaults, type ChatFaults } from "./chat-faults.ts";
 import { createApp, listen, sleep, type Listening } from "./http.ts";
 
 // A Teams workflow webhook: Power Automate's "When a Teams webhook request is received" trigger
@@ -163,21 +163,8 @@ export async function startTeams(host: string, port: number): Promise<RunningTea
       .send();
   });
 
-  app.get("/__control/messages", async () => ({ messages }));
-  app.delete("/__control/messages", async () => {
-    inbox.clear();
-    return { messages };
-  });
+  registerChatControl(app, inbox, faults);
   app.post("/__control/workflows", async () => ({ url: running.createWorkflow() }));
-  app.get("/__control/faults", async () => faults.get());
-  app.post("/__control/faults", async (req, reply) => {
-    const r = ChatFaultsSchema.partial().safeParse(
-      JSON.parse(typeof req.body === "string" && req.body ? req.body : "{}"),
-    );
-    if (!r.success) return reply.code(422).send({ error: "invalid", message: r.error.message });
-    faults.set(r.data);
-    return faults.get();
-  });
 
   const l = await listen(app, host, port);
   base = l.url;
