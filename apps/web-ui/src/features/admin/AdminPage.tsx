@@ -69,8 +69,9 @@ function Users() {
     setNotice(null);
     try {
       await fn();
-      setNotice(done);
+      // Reload first, so the notice never announces a change the table does not show yet.
       await load();
+      setNotice(done);
     } catch (err) {
       setError(messageOf(err));
       await load();

@@ -88,12 +88,14 @@ function UserScans({ userId }: { userId: string }) {
     setNotice(null);
     try {
       await fn();
+      // Reload first, so the notice never announces a change the page does not show yet.
+      await load();
       setNotice(done);
     } catch (err) {
       setError(messageOf(err));
+      await load();
     } finally {
       setBusy(false);
-      await load();
     }
   };
 
