@@ -110,19 +110,29 @@ async function main() {
       const slow: [string, number][] = [];
       // Verbose: stamp each job's start (the stage reads `resolved` when it starts the job).
       const timed = jobs.map((j) => ({ domain: j.domain, get resolved() { started.set(j.domain, performance.now()); return j.resolved; } })); // prettier-ignore
-      await enricher.enrichAll(process.env.BENCH_VERBOSE ? timed : jobs, brand, (job, r) => {
-        if (process.env.BENCH_VERBOSE)
-          slow.push([`${job.domain} ${kind.get(job.domain)}`, performance.now() - started.get(job.domain)!]);
-        if (r.fields.screenshot_hash) shots++;
-        if (r.provenance.web?.status === "ok") webOk++;
-        for (const k of ["web", "screenshot", "registration", "dns", "tls", "infrastructure"]) {
-          const p = r.provenance[k];
-          if (p && p.status !== "ok") {
-            const key = `${k}:${String(p.error ?? p.status).split(/[ (]/)[0]}`;
-            problems.set(key, (problems.get(key) ?? 0) + 1);
+      const scheduler = enricher.schedule({
+        brand,
+        signal: new AbortController().signal,
+        onResult: async (job, r) => {
+          if (process.env.BENCH_VERBOSE)
+            slow.push([
+              `${job.domain} ${kind.get(job.domain)}`,
+              performance.now() - started.get(job.domain)!,
+            ]);
+          if (r.fields.screenshot_hash) shots++;
+          if (r.provenance.web?.status === "ok") webOk++;
+          for (const k of ["web", "screenshot", "registration", "dns", "tls", "infrastructure"]) {
+            const p = r.provenance[k];
+            if (p && p.status !== "ok") {
+              const key = `${k}:${String(p.error ?? p.status).split(/[ (]/)[0]}`;
+              problems.set(key, (problems.get(key) ?? 0) + 1);
+            }
           }
-        }
+        },
       });
+      scheduler.add(process.env.BENCH_VERBOSE ? timed : jobs);
+      scheduler.close();
+      await scheduler.done;
       const s = (performance.now() - t0) / 1000;
       if (process.env.BENCH_VERBOSE)
         console.log(

@@ -16,6 +16,8 @@ const ZStageState = z.object({
   started_at: ZIsoDate.nullable(),
   finished_at: ZIsoDate.nullable(),
   error: z.string().max(2000).optional(),
+  /** What a running stage waits on now, e.g. "RDAP rdap.verisign.com (.com): 10 req/s, 1,200 queued, ~2 min". */
+  waiting_on: z.string().max(300).optional(),
 });
 export type TStageState = z.infer<typeof ZStageState>;
 

@@ -63,6 +63,9 @@ export function StageProgress({ scan, mode }: { scan: TScan; mode: LiveMode }) {
               >
                 <span style={{ width: `${pct}%` }} />
               </div>
+              {s?.status === "running" && s.waiting_on && (
+                <p className="muted stage-waiting">Waiting on {s.waiting_on}</p>
+              )}
               {s?.error && <p className="field-error">{s.error}</p>}
             </li>
           );

@@ -5,7 +5,7 @@ import type { BrandContext } from "../brand/brand-context.ts";
 import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { DnsClient } from "../../ports/dns/dns.port.ts";
 import type { HttpClient } from "../../ports/http/http.port.ts";
-import { lookupDnsRecords } from "./dns-records.ts";
+import { isParkingNs, lookupDnsRecords } from "./dns-records.ts";
 import type { InfrastructureResult } from "./infrastructure-lookup.ts";
 import { lookupIntel, type IntelSettings } from "./intel/intel-clients.ts";
 import { ok, unavailable, unknown, withDeadline, type Provenance } from "./provenance.ts";
@@ -16,6 +16,7 @@ import { perceptualSimilarity } from "@brandwarden/platform/images/perceptual-ha
 import type { Screenshotter } from "./screenshot/screenshotter.ts";
 import { probeSmtp } from "./smtp-probe.ts";
 import { inspectTls } from "./tls-inspect.ts";
+import type { UnresponsiveHosts } from "./unresponsive-hosts.ts";
 import { probeWeb } from "./web/web-probe.ts";
 
 // One registered lookalike to evidence: registration, DNS, web, TLS, screenshot, infrastructure
@@ -37,6 +38,21 @@ export interface ResolvedAddresses {
   ns: string[];
 }
 
+/** One registry server as its pacer sees it (RDAP by origin, WHOIS by host:port). */
+export interface RegistryServerStats {
+  server: string;
+  kind: "rdap" | "whois";
+  /** Requests a second it is paced to now. */
+  rate: number;
+  queued: number;
+  inFlight: number;
+  requests: number;
+  /** Answers that said "too many requests" (HTTP 429, a WHOIS refusal). */
+  limited: number;
+  /** Epoch ms until which it asked us to wait, or null. */
+  pausedUntil: number | null;
+}
+
 export interface EnrichDeps {
   dns: DnsClient;
   rdap: RdapClient;
@@ -51,6 +67,10 @@ export interface EnrichDeps {
   intel: IntelSettings;
   /** Runs `fn` under the per-host limit of `ip`. */
   perHost: <T>(ip: string, fn: () => Promise<T>) => Promise<T>;
+  /** The registries' pacing: which server a name's registration goes to, and how each is paced. */
+  registries?: { stats(): RegistryServerStats[]; serverFor(domain: string): Promise<string | null> };
+  /** Addresses that keep timing out are not dialled again (one per scan). Absent: always dialled. */
+  unresponsive?: UnresponsiveHosts;
   settings: {
     allowPrivateNetwork: boolean;
     /** One secure context for certificate inspection, built once from the trusted roots. */
@@ -69,16 +89,32 @@ export interface EnrichOptions {
   deps: EnrichDeps;
 }
 
+/** Some of a lookalike's evidence: its fields and the provenance of their groups. */
+export interface EnrichPart {
+  fields: EnrichedFields;
+  provenance: Record<string, Provenance>;
+}
+
 const NETWORK_SOURCES = ["dns", "registration", "web", "tls", "infrastructure"];
+
+/** Every network source failed: the run is worth one retry. */
+export function failedEverywhere(r: EnrichPart): boolean {
+  return NETWORK_SOURCES.every((s) => r.provenance[s]?.status !== "ok");
+}
+
+/** One lookalike's evidence from two parts gathered apart (registration, the rest). */
+export function mergeParts(a: EnrichPart, b: EnrichPart): EnrichPart {
+  const provenance = { ...a.provenance, ...b.provenance };
+  return { fields: { ...a.fields, ...b.fields, provenance }, provenance };
+}
 
 export async function enrichLookalike(domain: string, opts: EnrichOptions): Promise<EnrichResult> {
   let last: EnrichResult | null = null;
   let lastErr: unknown = null;
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
-      last = { ...(await enrichOnce(domain, opts)), attempts: attempt };
-      const failed = NETWORK_SOURCES.every((s) => last!.provenance[s]?.status !== "ok");
-      if (!failed) return last;
+      last = { ...(await gatherEvidence(domain, opts)), attempts: attempt };
+      if (!failedEverywhere(last)) return last;
       opts.deps.logger?.warn({ domain, attempt }, "enrichment run failed for every source");
     } catch (err) {
       lastErr = err;
@@ -90,21 +126,58 @@ export async function enrichLookalike(domain: string, opts: EnrichOptions): Prom
   return { fields: {}, provenance: { run: p }, attempts: 2 };
 }
 
-async function enrichOnce(
+/**
+ * Registration data (RDAP, WHOIS where RDAP has none) with its provenance. Not under the source
+ * deadline: a request waits its turn at a rate-limited registry, and each request has its own timeout.
+ */
+export async function registrationPart(domain: string, deps: EnrichDeps): Promise<EnrichPart> {
+  const provenance: Record<string, Provenance> = {};
+  const fields: EnrichedFields = {};
+  await lookupRegistration(domain, deps).then(
+    (r) => {
+      if (r.info) {
+        const { name_servers: _ns, ...info } = r.info;
+        Object.assign(fields, info);
+        provenance.registration = ok(r.source!, {
+          origin: r.origin,
+          ...(r.rdapError ? { rdap_error: r.rdapError } : {}),
+        });
+      } else
+        provenance.registration = unknown(r.source ?? "rdap", r.error ?? "no data", {
+          rdap_error: r.rdapError,
+        });
+    },
+    (err) => void (provenance.registration = unknown("rdap", err)),
+  );
+  return { fields, provenance };
+}
+
+/**
+ * One run over every source. `registration: false` leaves registration out (a scheduler looks it
+ * up apart, at its registry's pace); otherwise it runs here under the source deadline like the rest.
+ */
+export async function gatherEvidence(
   domain: string,
   { resolved, brand, deps }: EnrichOptions,
-): Promise<Omit<EnrichResult, "attempts">> {
+  { registration: withRegistration = true }: { registration?: boolean } = {},
+): Promise<EnrichPart> {
   const s = deps.settings;
   const deadline = <T>(p: Promise<T>, what: string) => withDeadline(p, s.sourceTimeoutMs, what);
+  const registration: Promise<EnrichPart> = withRegistration
+    ? deadline(registrationPart(domain, deps), "registration").catch((err): EnrichPart => ({
+        fields: {},
+        provenance: { registration: unknown("rdap", err) },
+      }))
+    : Promise.resolve({ fields: {}, provenance: {} });
   const fields: EnrichedFields = {};
   const prov: Record<string, Provenance> = {};
 
+  // The wildcard probe goes out with the record lookups: one round trip, not two.
+  const wildcardProbe = deps.dns.query(`${randomBytes(6).toString("hex")}.${domain}`, "A").catch(() => null);
   const dnsPart = deadline(lookupDnsRecords(domain, deps.dns), "dns").then(
     async (r) => {
       Object.assign(fields, { dns_a: r.dns_a, dns_aaaa: r.dns_aaaa, dns_mx: r.dns_mx, dns_ns: r.dns_ns, dns_txt: r.dns_txt, spf: r.spf, dmarc: r.dmarc }); // prettier-ignore
-      const wildcard = await deps.dns
-        .query(`${randomBytes(6).toString("hex")}.${domain}`, "A")
-        .catch(() => null);
+      const wildcard = await wildcardProbe;
       fields.wildcard = wildcard ? wildcard.answers.some((x) => x.type === "A") : null;
       const failedTypes = Object.keys(r.failed);
       const apexFailed = ["A", "AAAA", "MX", "NS", "TXT", "CAA"].every((t) => t in r.failed);
@@ -117,27 +190,11 @@ async function enrichOnce(
     },
   );
 
-  const regPart = deadline(lookupRegistration(domain, deps), "registration").then(
-    (r) => {
-      if (r.info) {
-        const { name_servers: _ns, ...info } = r.info;
-        Object.assign(fields, info);
-        prov.registration = ok(r.source!, {
-          origin: r.origin,
-          ...(r.rdapError ? { rdap_error: r.rdapError } : {}),
-        });
-      } else
-        prov.registration = unknown(r.source ?? "rdap", r.error ?? "no data", { rdap_error: r.rdapError });
-    },
-    (err) => void (prov.registration = unknown("rdap", err)),
-  );
-
-  const dnsResult = await dnsPart;
-  const ips = resolved.a.length
-    ? resolved.a
-    : resolved.aaaa.length
-      ? resolved.aaaa
-      : (dnsResult?.dns_a ?? []);
+  // Web, TLS and hosting start on the addresses the scan resolved; the records are awaited only
+  // when it resolved none (an owned-profile or watch call without them).
+  const known = resolved.a.length ? resolved.a : resolved.aaaa;
+  const dnsResult = known.length && resolved.ns.length ? null : await dnsPart;
+  const ips = known.length ? known : (dnsResult?.dns_a ?? []);
   const ip = ips[0] ?? null;
   const pins = new Map<string, string[]>(
     ips.length
@@ -148,13 +205,20 @@ async function enrichOnce(
       : [],
   );
   const mx = resolved.mx.length ? resolved.mx : (dnsResult?.dns_mx ?? []);
-  const parkingNs = dnsResult?.parking_ns ?? false;
+  const parkingNs = dnsResult ? (dnsResult.parking_ns ?? false) : isParkingNs(resolved.ns);
 
   const webAndShot = async () => {
     if (!ip) {
       prov.web = unknown("http", "no address to fetch");
       prov.tls = unknown("tls", "no address");
       prov.screenshot = unknown("chromium", "no address");
+      return;
+    }
+    if (deps.unresponsive?.skip(ip)) {
+      const why = `EHOSTUNRESPONSIVE: ${ip} timed out for other lookalikes just before; not dialled again this scan`;
+      prov.web = unknown("http", why);
+      prov.tls = unknown("tls", why);
+      prov.screenshot = unknown("chromium", "no page to capture");
       return;
     }
     const http = deps.httpFor(pins);
@@ -197,6 +261,9 @@ async function enrichOnce(
           ),
         ]),
       );
+      const timedOut = (p?: Provenance) =>
+        p?.status === "unknown" && /ETIMEDOUT|timed out/.test(p.error ?? "");
+      deps.unresponsive?.record(ip, timedOut(prov.web) && timedOut(prov.tls));
       if (!deps.screenshotter) prov.screenshot = unavailable("chromium", "screenshots disabled");
       else if (!web?.pageUrl) prov.screenshot = unknown("chromium", "no page to capture");
       else {
@@ -260,7 +327,11 @@ async function enrichOnce(
     };
   };
 
-  await Promise.all([regPart, webAndShot(), infraPart(), smtpPart(), intelPart()]);
+  const regPart = registration.then((r) => {
+    Object.assign(fields, r.fields);
+    Object.assign(prov, r.provenance);
+  });
+  await Promise.all([dnsPart, regPart, webAndShot(), infraPart(), smtpPart(), intelPart()]);
   if (fields.parked == null && parkingNs) fields.parked = true; // parking NS alone says so
   fields.provenance = prov;
   return { fields, provenance: prov };

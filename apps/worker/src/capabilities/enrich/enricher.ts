@@ -7,24 +7,25 @@ import {
   type EnrichResult,
   type ResolvedAddresses,
 } from "./enrich-domain.ts";
+import {
+  createEnrichScheduler,
+  type EnrichScheduler,
+  type EnrichSchedulerOptions,
+} from "./enrich-scheduler.ts";
 import { profileOwnedDomain } from "./profile-owned.ts";
 
-// The enrichment stage over its sources (`EnrichDeps`): lookalikes enriched ENRICH_CONCURRENCY at
-// a time, owned domains profiled. `wiring/enricher.ts` builds the sources from the worker's config.
-
-interface LookalikeJob {
-  domain: string;
-  resolved: ResolvedAddresses;
-}
+// The enrichment stage over its sources (`EnrichDeps`): a scan's lookalikes through the scheduler
+// (enrich-scheduler.ts), one lookalike at a time for watch and discovery, owned domains profiled. `wiring/enricher.ts` builds the sources from the worker's config.
 
 export interface Enricher {
   deps: EnrichDeps;
   enrichLookalike(domain: string, resolved: ResolvedAddresses, brand: BrandContext): Promise<EnrichResult>;
   /**
-   * Enriches many under ENRICH_CONCURRENCY; `onResult` sees each as it completes. Results are not
-   * kept (screenshots make them large): publish them from `onResult`.
+   * A scan's scheduler: lookalikes added as they resolve, ENRICH_CONCURRENCY at once, each
+   * registry at its own pace; `onResult` sees each as it completes. Results are not kept
+   * (screenshots make them large): publish them from `onResult`.
    */
-  enrichAll(jobs: LookalikeJob[], brand: BrandContext, onResult: (job: LookalikeJob, r: EnrichResult) => void | Promise<void>): Promise<void>; // prettier-ignore
+  schedule(opts: Omit<EnrichSchedulerOptions, "deps" | "window">): EnrichScheduler;
   profileOwnedDomain(domain: string): Promise<TDomainProfile>;
   close(): Promise<void>;
 }
@@ -48,19 +49,10 @@ export function createEnricherOn(
   concurrency: number,
   close: () => Promise<void>,
 ): Enricher {
-  const stage = pLimit(concurrency);
   return {
     deps,
     enrichLookalike: (domain, resolved, brand) => enrichLookalike(domain, { resolved, brand, deps }),
-    async enrichAll(jobs, brand, onResult) {
-      await Promise.all(
-        jobs.map((job) =>
-          stage(async () => {
-            await onResult(job, await enrichLookalike(job.domain, { resolved: job.resolved, brand, deps }));
-          }),
-        ),
-      );
-    },
+    schedule: (opts) => createEnrichScheduler({ ...opts, deps, window: concurrency }),
     profileOwnedDomain: (domain) => profileOwnedDomain(domain, deps),
     close,
   };

@@ -30,11 +30,13 @@ export function buildStages(deps: {
   /** Stages not to run, with why (the command line's --stages): they complete as skipped. */
   skip?: Partial<Record<TScanStage, string>>;
 }): StageDef[] {
-  const { pipeline, enrich } = deps.config;
+  const { pipeline } = deps.config;
+  const enrich = enrichStage({ enricher: deps.enricher });
   const stages = [
     generateStage({ maxCandidates: pipeline.maxCandidates, discover: deps.discover }),
-    resolveStage({ resolver: deps.resolver }),
-    enrichStage({ enricher: deps.enricher, concurrency: enrich.concurrency }),
+    // Registered lookalikes go to enrichment as they resolve, unless enrichment is skipped.
+    resolveStage({ resolver: deps.resolver, early: deps.skip?.enrich ? undefined : enrich.early }),
+    enrich.stage,
     socialStage({ runtime: deps.social, scoring: deps.scoring }),
     scoreStage({
       scoring: deps.scoring,

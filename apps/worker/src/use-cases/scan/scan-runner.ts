@@ -111,7 +111,7 @@ export function createScanRunner(deps: ScanRunnerDeps) {
           signal,
           publisher,
           logger: deps.logger,
-          progress: (done, total) => progress.progress(stage.name, done, total),
+          progress: (done, total, waitingOn) => progress.progress(stage.name, done, total, waitingOn),
           log: (level, message, code) => log(level, `[${stage.name}] ${message}`, code),
         });
         if (signal.aborted) throw new ScanCancelledError("scan cancelled");

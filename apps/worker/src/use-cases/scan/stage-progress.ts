@@ -53,8 +53,12 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
       await send();
     },
     /** Counts progress; sends now or schedules one throttled update. */
-    progress(stage: TScanStage, done: number, total?: number) {
-      update(stage, { done, ...(total !== undefined ? { total } : {}) });
+    progress(stage: TScanStage, done: number, total?: number, waitingOn?: string | null) {
+      update(stage, {
+        done,
+        ...(total !== undefined ? { total } : {}),
+        ...(waitingOn !== undefined ? { waiting_on: waitingOn?.slice(0, 300) ?? undefined } : {}),
+      });
       if (Date.now() - lastSent >= THROTTLE_MS) void send();
       else if (!timer) {
         timer = setTimeout(() => void send(), THROTTLE_MS - (Date.now() - lastSent));
@@ -70,6 +74,7 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
       update(stage, {
         status: outcome,
         done: outcome === "completed" ? Math.max(s.done, s.total) : s.done,
+        waiting_on: undefined,
         finished_at: new Date().toISOString(),
         ...(error ? { error } : {}),
       });

@@ -14,7 +14,8 @@ export interface StageContext {
   data: ScanData;
   /** Aborted on cancel: stages pass it to every network call and check it between batches. */
   signal: AbortSignal;
-  progress(done: number, total?: number): void;
+  /** Counts the stage's work; `waitingOn` says what it waits on now (null: nothing in particular). */
+  progress(done: number, total?: number, waitingOn?: string | null): void;
   publisher: ScanPublisher;
   log(level: "info" | "warn" | "error", message: string, code?: string): Promise<void>;
   logger: Logger;

@@ -1,0 +1,268 @@
+import { getPublicSuffix } from "tldts";
+import type { BrandContext } from "../brand/brand-context.ts";
+import {
+  failedEverywhere,
+  gatherEvidence,
+  mergeParts,
+  registrationPart,
+  type EnrichDeps,
+  type EnrichPart,
+  type EnrichResult,
+  type RegistryServerStats,
+  type ResolvedAddresses,
+} from "./enrich-domain.ts";
+import { unknown } from "./provenance.ts";
+import { createUnresponsiveHosts } from "./unresponsive-hosts.ts";
+
+// How a scan enriches thousands of lookalikes on the internet, where it waits on round trips and
+// on registries that rate-limit, not on its CPU. Two sides run apart and meet per lookalike:
+// - registration: one queue per registry server (RDAP origin, or WHOIS for TLDs without RDAP), fed
+//   to that server's pacer a few seconds of its rate ahead, so every registry is kept busy at its
+//   own pace and a slow one never holds up the lookalikes of the others;
+// - the rest (DNS records, web, TLS, screenshot, hosting): `window` lookalikes at once, those whose
+//   registration is in first, then the next in line while few finished ones wait for their registry.
+// A lookalike is handed on when both sides are in, so memory holds at most `window` pages and
+// `holdLimit` finished lookalikes, however long the scan.
+
+export interface EnrichJob {
+  domain: string;
+  resolved: ResolvedAddresses;
+}
+
+export interface EnrichScheduler {
+  /** More lookalikes (as the resolve stage finds them). */
+  add(jobs: readonly EnrichJob[]): void;
+  /** No more lookalikes: `done` settles once every one added was handed to `onResult`. */
+  close(): void;
+  done: Promise<void>;
+  /** The registry the scan waits on most, e.g. "RDAP rdap.verisign.com (.com): 10 req/s, 1,200 queued, ~2 min". */
+  waitingOn(): string | null;
+  readonly added: number;
+  readonly finished: number;
+}
+
+export interface EnrichSchedulerOptions {
+  deps: EnrichDeps;
+  brand: BrandContext;
+  /** Lookalikes whose DNS, web, TLS and hosting evidence is gathered at once. */
+  window: number;
+  /** Lookalikes done but for their registration, at most, before no more are started early. */
+  holdLimit?: number;
+  signal: AbortSignal;
+  onResult(job: EnrichJob, result: EnrichResult): Promise<void>;
+}
+
+interface JobState {
+  job: EnrichJob;
+  reg: EnrichPart | null;
+  rest: EnrichPart | null;
+  restStarted: boolean;
+}
+
+interface RegistryQueue {
+  key: string;
+  suffixes: Set<string>;
+  queue: JobState[];
+  head: number;
+  active: number;
+}
+
+/** Seconds of a server's rate handed to its pacer ahead of time: enough to keep it busy. */
+const AHEAD_SECONDS = 2;
+const STATS_TTL_MS = 200;
+
+export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichScheduler {
+  const deps: EnrichDeps = { ...opts.deps, unresponsive: createUnresponsiveHosts() };
+  const holdLimit = opts.holdLimit ?? opts.window * 4;
+  const registries = new Map<string, RegistryQueue>();
+  const keyOfSuffix = new Map<string, Promise<string>>();
+  const pending: JobState[] = []; // in arrival order; the rest not started
+  let pendingHead = 0;
+  const ready: JobState[] = []; // registration in, the rest not started
+  let readyHead = 0;
+  let running = 0;
+  let held = 0;
+  let added = 0;
+  let finished = 0;
+  let closed = false;
+  let failed = false;
+  let settle!: { resolve: () => void; reject: (err: unknown) => void };
+  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  done.catch(() => undefined); // the caller awaits it; an early rejection is not unhandled
+
+  let statsAt = -Infinity;
+  let statsCache: RegistryServerStats[] = [];
+  const stats = (): RegistryServerStats[] => {
+    const now = performance.now();
+    if (now - statsAt > STATS_TTL_MS) {
+      statsCache = deps.registries?.stats() ?? [];
+      statsAt = now;
+    }
+    return statsCache;
+  };
+  const statOf = (key: string) => stats().find((s) => s.server === key);
+
+  const fail = (err: unknown) => {
+    if (failed) return;
+    failed = true;
+    settle.reject(err);
+  };
+  const stopped = () => failed || opts.signal.aborted;
+  opts.signal.addEventListener("abort", () => fail(opts.signal.reason), { once: true });
+
+  const checkDone = () => {
+    if (closed && !failed && finished === added) settle.resolve();
+  };
+
+  const complete = async (s: JobState) => {
+    const { domain, resolved } = s.job;
+    let result: EnrichResult = { ...mergeParts(s.rest!, s.reg!), attempts: 1 };
+    // Every source failed: the run is tried once more whole (a hiccup, not the lookalike).
+    if (failedEverywhere(result) && !stopped()) {
+      const again = await gatherEvidence(domain, { resolved, brand: opts.brand, deps });
+      result = { ...again, attempts: 2 };
+    }
+    if (stopped()) return;
+    await opts.onResult(s.job, result);
+    finished++;
+    checkDone();
+  };
+
+  const pumpRest = () => {
+    while (running < opts.window && !stopped()) {
+      let next: JobState | undefined;
+      while (readyHead < ready.length && !next) {
+        const s = ready[readyHead++]!;
+        if (!s.restStarted) next = s;
+      }
+      while (!next && held < holdLimit && pendingHead < pending.length) {
+        const s = pending[pendingHead++]!;
+        if (!s.restStarted) next = s;
+      }
+      if (!next) break;
+      startRest(next);
+    }
+    if (readyHead > 1024 && readyHead * 2 > ready.length) (ready.splice(0, readyHead), (readyHead = 0));
+    if (pendingHead > 1024 && pendingHead * 2 > pending.length) pending.splice(0, pendingHead), (pendingHead = 0); // prettier-ignore
+  };
+
+  const startRest = (s: JobState) => {
+    s.restStarted = true;
+    running++;
+    const { domain, resolved } = s.job;
+    void gatherEvidence(domain, { resolved, brand: opts.brand, deps }, { registration: false })
+      .catch((err: unknown): EnrichPart => ({ fields: {}, provenance: { run: unknown("enrich", err) } }))
+      .then((rest) => {
+        running--;
+        s.rest = rest;
+        if (s.reg) void complete(s).catch(fail);
+        else held++;
+        pumpRest();
+      });
+  };
+
+  const ahead = (q: RegistryQueue) => {
+    const rate = statOf(q.key)?.rate;
+    return rate ? Math.min(64, Math.max(4, Math.ceil(rate * AHEAD_SECONDS))) : 16;
+  };
+
+  const pumpRegistry = (q: RegistryQueue) => {
+    while (q.active < ahead(q) && q.head < q.queue.length && !stopped()) {
+      const s = q.queue[q.head++]!;
+      q.active++;
+      void registrationPart(s.job.domain, deps).then((reg) => {
+        q.active--;
+        s.reg = reg;
+        if (s.rest) {
+          held--;
+          void complete(s).catch(fail);
+        } else ready.push(s);
+        pumpRegistry(q);
+        pumpRest();
+      });
+    }
+    if (q.head > 1024 && q.head * 2 > q.queue.length) (q.queue.splice(0, q.head), (q.head = 0));
+  };
+
+  /** The registry server a name's registration goes to (by public suffix, looked up once each). */
+  const registryOf = (domain: string): Promise<string> => {
+    const suffix = getPublicSuffix(domain, { allowPrivateDomains: false }) ?? domain.split(".").pop()!;
+    let key = keyOfSuffix.get(suffix);
+    if (!key) {
+      const lookup = deps.registries?.serverFor(domain) ?? Promise.resolve(null);
+      key = lookup.catch(() => null).then((server) => server ?? `whois:${suffix}`);
+      keyOfSuffix.set(suffix, key);
+    }
+    return key.then((k) => {
+      const q = registries.get(k) ?? { key: k, suffixes: new Set(), queue: [], head: 0, active: 0 };
+      registries.set(k, q);
+      q.suffixes.add(suffix);
+      return k;
+    });
+  };
+
+  return {
+    add(jobs) {
+      for (const job of jobs) {
+        const s: JobState = { job, reg: null, rest: null, restStarted: false };
+        added++;
+        pending.push(s);
+        void registryOf(job.domain).then((k) => {
+          const q = registries.get(k)!;
+          q.queue.push(s);
+          pumpRegistry(q);
+        });
+      }
+      pumpRest();
+    },
+    close() {
+      closed = true;
+      checkDone();
+    },
+    done,
+    waitingOn() {
+      let worst: { q: RegistryQueue; left: number; rate: number; stat?: RegistryServerStats } | null = null;
+      for (const q of registries.values()) {
+        const left = q.queue.length - q.head + q.active;
+        if (!left) continue;
+        const stat = statOf(q.key);
+        const rate = stat?.rate ?? 0;
+        if (!worst || left / Math.max(rate, 0.01) > worst.left / Math.max(worst.rate, 0.01))
+          worst = { q, left, rate, stat };
+      }
+      if (!worst) return null;
+      const { q, left, rate, stat } = worst;
+      const kind = stat?.kind === "whois" || q.key.startsWith("whois:") ? "WHOIS" : "RDAP";
+      const host = q.key.startsWith("whois:") ? "" : ` ${hostOf(q.key)}`;
+      const tlds = [...q.suffixes]
+        .slice(0, 4)
+        .map((t) => `.${t}`)
+        .join(", ");
+      const pace = rate ? `${rate < 10 ? rate.toFixed(1) : Math.round(rate)} req/s, ` : "";
+      const eta = rate ? `, ~${duration(left / rate)}` : "";
+      const paused =
+        stat?.pausedUntil && stat.pausedUntil > Date.now() ? ", paused by the registry (429)" : "";
+      return `${kind}${host} (${tlds}): ${pace}${left.toLocaleString("en-US")} queued${eta}${paused}`;
+    },
+    get added() {
+      return added;
+    },
+    get finished() {
+      return finished;
+    },
+  };
+}
+
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
+}
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
