@@ -142,8 +142,8 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
       if (!next) break;
       startRest(next);
     }
-    if (readyHead > 1024 && readyHead * 2 > ready.length) (ready.splice(0, readyHead), (readyHead = 0));
-    if (pendingHead > 1024 && pendingHead * 2 > pending.length) pending.splice(0, pendingHead), (pendingHead = 0); // prettier-ignore
+    readyHead = compact(ready, readyHead);
+    pendingHead = compact(pending, pendingHead);
   };
 
   const startRest = (s: JobState) => {
@@ -181,7 +181,7 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
         pumpRest();
       });
     }
-    if (q.head > 1024 && q.head * 2 > q.queue.length) (q.queue.splice(0, q.head), (q.head = 0));
+    q.head = compact(q.queue, q.head);
   };
 
   /** The registry server a name's registration goes to (by public suffix, looked up once each). */
@@ -251,6 +251,13 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
       return finished;
     },
   };
+}
+
+/** Drops a queue's taken head once it is most of the array; returns the new head. */
+function compact<T>(queue: T[], head: number): number {
+  if (head < 1024 || head * 2 < queue.length) return head;
+  queue.splice(0, head);
+  return 0;
 }
 
 function hostOf(origin: string): string {
