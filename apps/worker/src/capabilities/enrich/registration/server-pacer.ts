@@ -185,9 +185,7 @@ export function createServerPacer(opts: ServerPacerOptions): ServerPacer {
   };
 
   const waitText = (s: Server) =>
-    s.lastRetryAfterMs === null
-      ? "no Retry-After"
-      : `Retry-After ${Math.round(s.lastRetryAfterMs / 1000)} s`;
+    s.lastRetryAfterMs === null ? "no Retry-After" : `Retry-After ${Math.round(s.lastRetryAfterMs / 1000)} s`;
 
   const failQueue = (s: Server, why: string) => {
     for (const job of s.queue.splice(0)) job.reject(new RateLimitedError(s.name, why));
