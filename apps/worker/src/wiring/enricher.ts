@@ -5,6 +5,7 @@ import type { EnrichDeps } from "../capabilities/enrich/enrich-domain.ts";
 import { createEnricherOn, perHostLimiter, type Enricher } from "../capabilities/enrich/enricher.ts";
 import { createInfrastructureLookup } from "../capabilities/enrich/infrastructure-lookup.ts";
 import { createRdapClient } from "../capabilities/enrich/registration/rdap-client.ts";
+import { createServerPacer } from "../capabilities/enrich/registration/server-pacer.ts";
 import { createWhoisClient } from "../capabilities/enrich/registration/whois-client.ts";
 import { createScreenshotter } from "../capabilities/enrich/screenshot/screenshotter.ts";
 import type { WorkerConfig } from "../config.ts";
@@ -34,8 +35,11 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
   const http = createHttpClient(httpOpts);
   // RDAP, WHOIS and intelligence APIs are given up for the rest of a scan once unreachable.
   const sourceHttp = guardedHttpClient(http);
-  const rdap = createRdapClient({ http: sourceHttp, bootstrapUrl: cfg.rdapBootstrapUrl });
-  const whois = guardedWhoisClient(createWhoisClient({ server: cfg.whoisServer, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, timeoutMs: cfg.httpTimeoutMs })); // prettier-ignore
+  // Registries rate-limit per client: one pacer per kind paces each server for every scan at once.
+  const rdapPacer = createServerPacer({ kind: "rdap" });
+  const whoisPacer = createServerPacer({ kind: "whois" });
+  const rdap = createRdapClient({ http: sourceHttp, bootstrapUrl: cfg.rdapBootstrapUrl, pacer: rdapPacer });
+  const whois = guardedWhoisClient(createWhoisClient({ server: cfg.whoisServer, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, timeoutMs: cfg.httpTimeoutMs, pacer: whoisPacer })); // prettier-ignore
   const screenshotter = cfg.screenshots
     ? createScreenshotter({ chromiumPath: cfg.chromiumPath, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, userAgent: cfg.userAgent, timeoutMs: cfg.httpTimeoutMs, rendererUser: cfg.rendererUser, logger: opts.logger }) // prettier-ignore
     : null;
@@ -43,6 +47,10 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
     dns,
     rdap,
     whois,
+    registries: {
+      stats: () => [...rdapPacer.stats(), ...whoisPacer.stats()],
+      serverFor: (domain) => rdap.serverFor(domain),
+    },
     infrastructure: createInfrastructureLookup({ rdap, whois }),
     screenshotter,
     httpFor: (pins) => createHttpClient({ ...httpOpts, pins }),

@@ -11,6 +11,7 @@ import { lookupIntel, type IntelSettings } from "./intel/intel-clients.ts";
 import { ok, unavailable, unknown, withDeadline, type Provenance } from "./provenance.ts";
 import { lookupRegistration } from "./registration/registration.ts";
 import type { RdapClient } from "./registration/rdap-client.ts";
+import type { ServerStats } from "./registration/server-pacer.ts";
 import type { WhoisClient } from "./registration/whois-client.ts";
 import { perceptualSimilarity } from "@brandwarden/platform/images/perceptual-hash";
 import type { Screenshotter } from "./screenshot/screenshotter.ts";
@@ -57,6 +58,8 @@ export interface EnrichDeps {
   dns: DnsClient;
   rdap: RdapClient;
   whois: WhoisClient;
+  /** The registry servers' pacing (RDAP and WHOIS), and which RDAP server a domain's lookup goes to. */
+  registries?: { stats(): ServerStats[]; serverFor(domain: string): Promise<string | null> };
   infrastructure: (ip: string) => Promise<InfrastructureResult>;
   /** null: screenshots switched off (SCREENSHOTS=false). */
   screenshotter: Screenshotter | null;

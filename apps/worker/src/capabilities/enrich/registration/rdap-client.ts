@@ -1,8 +1,12 @@
 import type { HttpClient } from "../../../ports/http/http.port.ts";
 import { parseIp, prefixMatch } from "./ip-ranges.ts";
+import { createServerPacer, RateLimitSignal, type ServerPacer } from "./server-pacer.ts";
 
 // RDAP through the IANA bootstrap (RFC 9224): dns.json maps TLDs, ipv4.json/ipv6.json map
-// prefixes to RDAP base URLs. Bootstrap files are fetched once and cached for `ttlMs`.
+// prefixes to RDAP base URLs. Bootstrap files are fetched once and cached for `ttlMs`. Lookups go
+// through a pacer per RDAP server (its origin): registries answer HTTP 429 with Retry-After beyond
+// their rate (RFC 9224 says nothing of it; RFC 6585 §4 and RFC 9110 §10.2.3 do), and 503 with
+// Retry-After means the same; both are retried once the pause ends.
 
 interface BootstrapFile {
   services: [string[], string[]][];
@@ -56,6 +60,15 @@ export function rdapBaseForAsn(file: BootstrapFile, asn: number): string | null 
   return null;
 }
 
+/** Milliseconds a Retry-After value (delay-seconds or an HTTP-date) asks to wait, or null. Pure. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
 type RdapAnswer = Promise<{ json: Record<string, unknown>; url: string }>;
 
 export interface RdapClient {
@@ -65,13 +78,21 @@ export interface RdapClient {
   autnum?(asn: number): RdapAnswer;
   /** An RDAP object by its URL (a network's `up` link). Optional: fakes may omit it. */
   byUrl?(url: string): RdapAnswer;
+  /**
+   * The origin of the RDAP server for a domain's TLD ("https://rdap.verisign.com"), or null when the
+   * TLD has none (WHOIS then). Rejects when the bootstrap file cannot be had. Optional: fakes may omit it.
+   */
+  serverFor?(domain: string): Promise<string | null>;
 }
 
 export function createRdapClient(opts: {
   http: HttpClient;
   bootstrapUrl: string;
   ttlMs?: number;
-}): RdapClient {
+  /** Paces lookups per RDAP server; default one of its own. */
+  pacer?: ServerPacer;
+}): RdapClient & Required<Pick<RdapClient, "serverFor">> {
+  const pacer = opts.pacer ?? createServerPacer({ kind: "rdap" });
   const ttl = opts.ttlMs ?? 24 * 3600_000;
   const base = opts.bootstrapUrl.endsWith("/") ? opts.bootstrapUrl : `${opts.bootstrapUrl}/`;
   const cache = new Map<string, { at: number; file: Promise<BootstrapFile> }>();
@@ -92,7 +113,13 @@ export function createRdapClient(opts: {
   };
 
   const fetchJson = async (url: string) => {
-    const res = await opts.http.get(url, { headers: { accept: "application/rdap+json, application/json" } });
+    const res = await pacer.run(new URL(url).origin, async () => {
+      const r = await opts.http.get(url, { headers: { accept: "application/rdap+json, application/json" } });
+      const retryAfter = parseRetryAfter(r.headers["retry-after"], Date.now());
+      if (r.status === 429 || (r.status === 503 && retryAfter !== null))
+        throw new RateLimitSignal(retryAfter, `RDAP HTTP ${r.status} for ${url}`);
+      return r;
+    });
     if (res.status === 404) throw new RdapNotFoundError(`RDAP 404 for ${url}`);
     if (res.status !== 200) throw new RdapUnavailableError(`RDAP HTTP ${res.status} for ${url}`);
     let json: unknown;
@@ -108,6 +135,10 @@ export function createRdapClient(opts: {
   const join = (b: string, path: string) => `${b.endsWith("/") ? b : `${b}/`}${path}`;
 
   return {
+    async serverFor(domain) {
+      const svc = rdapBaseForDomain(await bootstrap("dns.json"), domain);
+      return svc ? new URL(svc).origin : null;
+    },
     async domain(name) {
       const svc = rdapBaseForDomain(await bootstrap("dns.json"), name);
       if (!svc) throw new RdapUnavailableError(`no RDAP service for ${name.split(".").pop()}`);
