@@ -39,21 +39,6 @@ export interface ResolvedAddresses {
   ns: string[];
 }
 
-/** One registry server as its pacer sees it (RDAP by origin, WHOIS by host:port). */
-export interface RegistryServerStats {
-  server: string;
-  kind: "rdap" | "whois";
-  /** Requests a second it is paced to now. */
-  rate: number;
-  queued: number;
-  inFlight: number;
-  requests: number;
-  /** Answers that said "too many requests" (HTTP 429, a WHOIS refusal). */
-  limited: number;
-  /** Epoch ms until which it asked us to wait, or null. */
-  pausedUntil: number | null;
-}
-
 export interface EnrichDeps {
   dns: DnsClient;
   rdap: RdapClient;
@@ -70,8 +55,6 @@ export interface EnrichDeps {
   intel: IntelSettings;
   /** Runs `fn` under the per-host limit of `ip`. */
   perHost: <T>(ip: string, fn: () => Promise<T>) => Promise<T>;
-  /** The registries' pacing: which server a name's registration goes to, and how each is paced. */
-  registries?: { stats(): RegistryServerStats[]; serverFor(domain: string): Promise<string | null> };
   /** Addresses that keep timing out are not dialled again (one per scan). Absent: always dialled. */
   unresponsive?: UnresponsiveHosts;
   settings: {

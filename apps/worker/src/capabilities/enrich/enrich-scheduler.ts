@@ -8,10 +8,10 @@ import {
   type EnrichDeps,
   type EnrichPart,
   type EnrichResult,
-  type RegistryServerStats,
   type ResolvedAddresses,
 } from "./enrich-domain.ts";
 import { unknown } from "./provenance.ts";
+import type { ServerStats as RegistryServerStats } from "./registration/server-pacer.ts";
 import { createUnresponsiveHosts } from "./unresponsive-hosts.ts";
 
 // How a scan enriches thousands of lookalikes on the internet, where it waits on round trips and
@@ -241,7 +241,7 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
       const pace = rate ? `${rate < 10 ? rate.toFixed(1) : Math.round(rate)} req/s, ` : "";
       const eta = rate ? `, ~${duration(left / rate)}` : "";
       const paused =
-        stat?.pausedUntil && stat.pausedUntil > Date.now() ? ", paused by the registry (429)" : "";
+        stat?.pausedUntil && stat.pausedUntil > performance.now() ? ", paused by the registry (429)" : "";
       return `${kind}${host} (${tlds}): ${pace}${left.toLocaleString("en-US")} queued${eta}${paused}`;
     },
     get added() {
