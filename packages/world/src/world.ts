@@ -280,28 +280,28 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
         })
       : null;
     if (publications) stops.push(() => publications.nrd.close());
-    const nrdPath = publications && network ? await network.delay("services", publications.nrd.app.server) : null;
+    const nrdPath =
+      publications && network ? await network.delay("services", publications.nrd.app.server) : null;
     if (nrdPath) stops.push(() => nrdPath.close());
-    const registries: WorldRegistries | null =
-      registryRdap || network
-        ? {
-            stats: () => [
-              ...(registryRdap?.stats(live.registry.rdapTlds()) ?? []),
-              {
-                kind: "whois",
-                name: "WHOIS",
-                baseUrl: `${whois.host}:${whois.port}`,
-                tlds: live.registry.tlds(),
-                ...whois.counts,
-                ratePerSecond: whoisLimit?.perSecond ?? null,
-                burst: whoisLimit?.burst ?? null,
-              },
-            ],
-            profiles: network
-              ? network.profiles
-              : { dns: null, rdap: null, whois: null, web: null, services: null, ct: null },
-          }
-        : null;
+    const registries: WorldRegistries | null = registryRdap
+      ? {
+          stats: () => [
+            ...(registryRdap?.stats(live.registry.rdapTlds()) ?? []),
+            {
+              kind: "whois",
+              name: "WHOIS",
+              baseUrl: `${whois.host}:${whois.port}`,
+              tlds: live.registry.tlds(),
+              ...whois.counts,
+              ratePerSecond: whoisLimit?.perSecond ?? null,
+              burst: whoisLimit?.burst ?? null,
+            },
+          ],
+          profiles: network
+            ? network.profiles
+            : { dns: null, rdap: null, whois: null, web: null, services: null, ct: null },
+        }
+      : null;
     const env: Record<string, string> = {
       DNS_NAMESERVERS: `${dns.host}:${dns.port}`,
       RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,

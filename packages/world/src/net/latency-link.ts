@@ -86,8 +86,12 @@ class Direction {
         });
       }
     }
-    if (this.head > 1024 && this.head * 2 > this.held.length) this.held.splice(0, this.head), (this.head = 0);
-    if (!this.blocked && this.bytes <= HIGH_WATER && this.from.isPaused() && !this.from.destroyed) this.from.resume();
+    if (this.head > 1024 && this.head * 2 > this.held.length) {
+      this.held.splice(0, this.head);
+      this.head = 0;
+    }
+    if (!this.blocked && this.bytes <= HIGH_WATER && this.from.isPaused() && !this.from.destroyed)
+      this.from.resume();
     this.arm();
   }
 

@@ -33,7 +33,12 @@ async function tcpServer(onSocket: (s: net.Socket) => void): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function relayTo(port: number, clock: FakeClock, profile = { rttMs: 100, jitter: 0, loss: 0 }, protocol: "tcp" | "udp" | "both" = "tcp"): Promise<LatencyRelay> {
+async function relayTo(
+  port: number,
+  clock: FakeClock,
+  profile = { rttMs: 100, jitter: 0, loss: 0 },
+  protocol: "tcp" | "udp" | "both" = "tcp",
+): Promise<LatencyRelay> {
   const relay = await startLatencyRelay({ listen: { host: "127.0.0.1", port: 0 }, target: { host: "127.0.0.1", port }, protocol, profile, seed: 7, clock }); // prettier-ignore
   closers.push(() => relay.close());
   return relay;

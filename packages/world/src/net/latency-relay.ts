@@ -154,9 +154,7 @@ async function startUdp(
     if (!c) {
       const socket = dgram.createSocket("udp4");
       socket.on("error", () => {});
-      socket.on("message", (msg) =>
-        later(() => front.send(msg, rinfo.port, rinfo.address, () => {})),
-      );
+      socket.on("message", (msg) => later(() => front.send(msg, rinfo.port, rinfo.address, () => {})));
       socket.bind({ address: upstreamBind(rinfo.address), port: 0 });
       c = { socket, lastUsed: 0 };
       clients.set(key, c);

@@ -15,7 +15,13 @@ beforeAll(async () => {
   world = await startTestWorld(smallScenario({ lookalikes: 10 }), {
     network: { default: { rttMs: RTT, jitter: 0, loss: 0 }, seed: 1 },
     // 0.2/s: a refused request stays refused for 5 s, however slow the machine.
-    registries: { rdapPerSecond: 0.2, rdapBurst: 2, whoisPerSecond: 0.2, whoisBurst: 1, rdapHost: "127.0.10.140" },
+    registries: {
+      rdapPerSecond: 0.2,
+      rdapBurst: 2,
+      whoisPerSecond: 0.2,
+      whoisBurst: 1,
+      rdapHost: "127.0.10.140",
+    },
   });
 }, 60_000);
 afterAll(() => world?.stop());

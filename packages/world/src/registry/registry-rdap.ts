@@ -59,7 +59,10 @@ function nthAddress(first: string, i: number): string {
   return [...parts.slice(0, 3), last].join(".");
 }
 
-export async function startRegistryRdap(index: RegistryIndex, opts: RegistryRdapOptions): Promise<RegistryRdap> {
+export async function startRegistryRdap(
+  index: RegistryIndex,
+  opts: RegistryRdapOptions,
+): Promise<RegistryRdap> {
   const operators = registryOperators();
   const names = [...operators.map((o) => o.operator), OTHER];
   const ownerOf = (tld: string) => {

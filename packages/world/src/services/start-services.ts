@@ -133,7 +133,19 @@ export async function startServices(
       teams: teams.url,
       teams_control: `${teams.url}/__control`,
     });
-    return { env, urls, stop, webhookReceiver: webhook, smtpSink: smtp, llm, search, feeds, platforms, slack, teams };
+    return {
+      env,
+      urls,
+      stop,
+      webhookReceiver: webhook,
+      smtpSink: smtp,
+      llm,
+      search,
+      feeds,
+      platforms,
+      slack,
+      teams,
+    };
   } catch (err) {
     await stop();
     throw err;
