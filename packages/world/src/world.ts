@@ -18,6 +18,11 @@ import { createRegistrationBook, type Registration } from "./registry/registrati
 import { publishesZone, tldOf, writeZoneFiles } from "./registry/zone-files.ts";
 import { startNrdFeed, type RunningNrdFeed } from "./services/nrd-feed.ts";
 import { startAbuseDesks, type AbuseDesks } from "./abuse/abuse-desks.ts";
+import { startLatencyRelay } from "./net/latency-relay.ts";
+import { worldNetwork, type NetworkService, type WorldNetworkOptions } from "./net/world-network.ts";
+import type { LatencyProfile } from "./net/latency.ts";
+import { startRegistryRdap, type RegistryRdap, type RegistryServerStats } from "./registry/registry-rdap.ts";
+import { TokenBuckets } from "./registry/token-bucket.ts";
 
 // Starts the whole sandbox internet for one scenario and says how to point the service at it.
 
@@ -38,6 +43,39 @@ export interface StartWorldOptions {
    * (a product pointed at them reads them as discovery sources).
    */
   publications?: boolean | { base?: number; daily?: number };
+  /**
+   * Internet round trips between the product and the world's servers: each kind of server is
+   * reached across a path with that profile (DNS over UDP and TCP, RDAP, WHOIS, the web hosts,
+   * the application services, the CT log). Addresses and env stay as without it. Implies
+   * `registries` (one RDAP server per registry operator).
+   */
+  network?: WorldNetworkOptions;
+  /**
+   * The registries as on the internet: one RDAP server per registry operator on its own address
+   * (the bootstrap's dns.json lists each with its TLDs), each limiting every client address.
+   * Without it one RDAP server answers for every TLD, unlimited.
+   */
+  registries?: WorldRegistriesOptions;
+}
+
+export interface WorldRegistriesOptions {
+  /** Each registry's RDAP limit per client address, requests a second; unset: unlimited. */
+  rdapPerSecond?: number;
+  /** Requests a client may make at once before the rate applies; default one second's worth. */
+  rdapBurst?: number;
+  /** The WHOIS server's limit per client address, queries a second; unset: unlimited. */
+  whoisPerSecond?: number;
+  whoisBurst?: number;
+  /** The first registry's RDAP address; the rest follow it (default 127.0.10.100). */
+  rdapHost?: string;
+}
+
+/** What the registries saw and the network in use, for benchmarks. */
+export interface WorldRegistries {
+  /** Every registry RDAP server and the WHOIS server, with what each received and refused. */
+  stats(): RegistryServerStats[];
+  /** The latency profile each kind of server is reached through; null: direct. */
+  profiles: Record<NetworkService, LatencyProfile | null>;
 }
 
 /** What the registries publish, when the world was started with `publications`. */
@@ -92,12 +130,18 @@ export interface World {
   changes: WorldChanges;
   /** The registrars', hosts' and registries' abuse desks on the SMTP sink; null without services. */
   abuseDesks: AbuseDesks | null;
+  /** Per-registry servers' counts and the network profiles; null without `registries` or `network`. */
+  registries: WorldRegistries | null;
   stop(): Promise<void>;
 }
 
 export const DEFAULT_DNS = "127.0.10.53:53";
 export const DEFAULT_RDAP = "127.0.10.43:80";
 export const DEFAULT_WHOIS = "127.0.10.43:43";
+export const DEFAULT_REGISTRY_RDAP_HOST = "127.0.10.100";
+
+const limitOf = (perSecond: number | undefined, burst: number | undefined) =>
+  perSecond === undefined ? null : { perSecond, burst: burst ?? Math.max(1, Math.ceil(perSecond)) };
 
 function parseHostPort(text: string, what: string): { host: string; port: number } {
   const m = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(text);
@@ -148,16 +192,40 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
   };
   try {
     const ctHost = opts.services ? (opts.services.host ?? "127.0.10.1") : "127.0.10.1";
-    const [dns, rdap, whois, web, services, ctLog] = await Promise.all([
-      track<DnsServer>(startDnsServer(live.zones, dnsAt)),
-      track<RdapServer>(startRdapServer(live.registry, rdapAt)),
-      track<WhoisServer>(startWhoisServer(live.registry, whoisAt)),
+    const network = opts.network ? worldNetwork(opts.network) : null;
+    const perRegistry = Boolean(opts.registries || opts.network);
+    const reg = opts.registries ?? {};
+    const rdapLimit = limitOf(reg.rdapPerSecond, reg.rdapBurst);
+    const whoisLimit = limitOf(reg.whoisPerSecond, reg.whoisBurst);
+    const registryRdap = perRegistry
+      ? await track<RegistryRdap>(
+          startRegistryRdap(live.registry, {
+            firstHost: reg.rdapHost ?? DEFAULT_REGISTRY_RDAP_HOST,
+            port: rdapAt.port,
+            limit: rdapLimit,
+          }),
+        )
+      : null;
+    // With a network, DNS answers from a private address behind a relay where it is expected.
+    const dnsPath = network?.link("dns") ?? null;
+    const [dnsServer, rdap, whois, web, services, ctLog] = await Promise.all([
+      track<DnsServer>(startDnsServer(live.zones, dnsPath ? { host: "127.0.0.1", port: 0 } : dnsAt)),
+      track<RdapServer>(
+        startRdapServer(live.registry, {
+          ...rdapAt,
+          ...(registryRdap ? { dnsServices: registryRdap.dnsServices } : {}),
+        }),
+      ),
+      track<WhoisServer>(
+        startWhoisServer(live.registry, { ...whoisAt, limit: whoisLimit && new TokenBuckets(whoisLimit) }),
+      ),
       track<WebHosts>(
         startWebHosts(scenario, {
           ca,
           httpPort: opts.httpPort ?? 80,
           httpsPort: opts.httpsPort ?? 443,
           directory: live.sites,
+          ...(network?.profiles.web ? { latency: network.link("web")! } : {}),
         }),
       ),
       opts.services === false
@@ -172,6 +240,37 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
             startCtLog(ca, ctLogSpecs(scenario, impersonators, now), ctHost, opts.ct?.port ?? 0, opts.ct),
           ),
     ]);
+    const dns = dnsPath
+      ? await track(
+          startLatencyRelay({
+            listen: dnsAt,
+            target: { host: dnsServer.host, port: dnsServer.port },
+            protocol: "both",
+            profile: dnsPath.profile,
+            rng: dnsPath.rng,
+            clock: dnsPath.clock,
+          }),
+        )
+      : dnsServer;
+    if (network) {
+      const delayed = [
+        network.delay("rdap", rdap.server),
+        ...(registryRdap?.servers ?? []).map((s) => network.delay("rdap", s)),
+        network.delay("whois", whois.server),
+        ...(ctLog ? [network.delay("ct", ctLog.app.server)] : []),
+        ...(services
+          ? [
+              ...Object.values(services.platforms).map((p) => p.app.server),
+              services.search.app.server,
+              services.feeds.app.server,
+              services.llm.app.server,
+              services.slack.app.server,
+              services.teams.app.server,
+            ].map((s) => network.delay("services", s))
+          : []),
+      ];
+      for (const entry of await Promise.all(delayed)) if (entry) stops.push(() => entry.close());
+    }
     let current = scenario;
     const publications = opts.publications
       ? await startPublications(() => current, {
@@ -181,6 +280,28 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
         })
       : null;
     if (publications) stops.push(() => publications.nrd.close());
+    const nrdPath =
+      publications && network ? await network.delay("services", publications.nrd.app.server) : null;
+    if (nrdPath) stops.push(() => nrdPath.close());
+    const registries: WorldRegistries | null = registryRdap
+      ? {
+          stats: () => [
+            ...(registryRdap?.stats(live.registry.rdapTlds()) ?? []),
+            {
+              kind: "whois",
+              name: "WHOIS",
+              baseUrl: `${whois.host}:${whois.port}`,
+              tlds: live.registry.tlds(),
+              ...whois.counts,
+              ratePerSecond: whoisLimit?.perSecond ?? null,
+              burst: whoisLimit?.burst ?? null,
+            },
+          ],
+          profiles: network
+            ? network.profiles
+            : { dns: null, rdap: null, whois: null, web: null, services: null, ct: null },
+        }
+      : null;
     const env: Record<string, string> = {
       DNS_NAMESERVERS: `${dns.host}:${dns.port}`,
       RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
@@ -244,6 +365,7 @@ export async function startWorld(input: Scenario, opts: StartWorldOptions = {}):
       certificateFor: web.certificateFor,
       changes,
       abuseDesks,
+      registries,
       stop,
     };
   } catch (err) {

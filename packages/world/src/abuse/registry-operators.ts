@@ -4,7 +4,7 @@
 // check it against `REGISTRY_OPERATORS`. Sources: each operator's abuse page (linked per entry);
 // addresses as published there at the time of writing.
 
-interface RegistryOperator {
+export interface RegistryOperator {
   tlds: string[];
   operator: string;
   /** The published abuse mailbox; null where the operator takes reports by form only. */
@@ -42,4 +42,9 @@ export function registryOperatorOf(domain: string): RegistryOperator | null {
 /** The registry abuse mailboxes the world accepts mail at. */
 export function registryAbuseAddresses(): string[] {
   return [...new Set(REGISTRY_OPERATORS.flatMap((r) => (r.abuse_email ? [r.abuse_email] : [])))];
+}
+
+/** Every registry operator the world knows, in a fixed order. */
+export function registryOperators(): readonly RegistryOperator[] {
+  return REGISTRY_OPERATORS;
 }

@@ -15,6 +15,7 @@ import { rirAutnumRdap, rirNetworkRdap } from "./rir-rdap.ts";
 export interface RdapServer {
   url: string; // http://host:port/
   bootstrapUrl: string; // <url>bootstrap/
+  server: net.Server;
   close(): Promise<void>;
 }
 
@@ -24,7 +25,12 @@ function bootstrap(description: string, services: [string[], string[]][], now: D
 
 export async function startRdapServer(
   index: RegistryIndex,
-  opts: { host: string; port: number },
+  opts: {
+    host: string;
+    port: number;
+    /** The dns.json services for these TLDs; default: every TLD at this server. */
+    dnsServices?: (tlds: string[]) => [string[], string[]][];
+  },
 ): Promise<RdapServer> {
   let base = "";
   const server = http.createServer((req, res) => {
@@ -40,7 +46,7 @@ export async function startRdapServer(
     if (req.method !== "GET" && req.method !== "HEAD")
       return reply(405, rdapError(405, "Method Not Allowed", path));
     if (path === "/bootstrap/dns.json")
-      return reply(200, bootstrap("RDAP bootstrap file for Domain Name System registrations", [[index.rdapTlds(), [rdapBase]]], now), "application/json"); // prettier-ignore
+      return reply(200, bootstrap("RDAP bootstrap file for Domain Name System registrations", opts.dnsServices ? opts.dnsServices(index.rdapTlds()) : [[index.rdapTlds(), [rdapBase]]], now), "application/json"); // prettier-ignore
     if (path === "/bootstrap/ipv4.json")
       return reply(200, bootstrap("RDAP bootstrap file for IPv4 address allocations", ipBootstrap(index.networks(), 4, base, rdapBase), now), "application/json"); // prettier-ignore
     if (path === "/bootstrap/ipv6.json")
@@ -86,6 +92,7 @@ export async function startRdapServer(
   return {
     url: base,
     bootstrapUrl: `${base}bootstrap/`,
+    server,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -35,6 +35,7 @@ export interface RunningServices {
   webhookReceiver: WebhookReceiver;
   smtpSink: SmtpSink & { apiUrl: string };
   llm: RunningLlm;
+  search: Listening;
   feeds: RunningFeeds;
   platforms: Record<Platform, RunningPlatform>;
   /** Slack incoming webhooks (`slack.createHook()` gives a user's URL). */
@@ -132,7 +133,19 @@ export async function startServices(
       teams: teams.url,
       teams_control: `${teams.url}/__control`,
     });
-    return { env, urls, stop, webhookReceiver: webhook, smtpSink: smtp, llm, feeds, platforms, slack, teams };
+    return {
+      env,
+      urls,
+      stop,
+      webhookReceiver: webhook,
+      smtpSink: smtp,
+      llm,
+      search,
+      feeds,
+      platforms,
+      slack,
+      teams,
+    };
   } catch (err) {
     await stop();
     throw err;

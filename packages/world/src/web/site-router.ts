@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { allDomains, type DomainEntry, type Scenario } from "../scenario/schema.ts";
 import { ProviderSites, providerHomePage, securityTxt } from "./provider-sites.ts";
 import {
@@ -70,13 +71,18 @@ function redirect(res: ServerResponse, location: string, status = 301) {
   res.end();
 }
 
-// The request handler shared by every web host, HTTP and HTTPS.
-export function createSiteHandler(dir: SiteDirectory, held: Set<ServerResponse>) {
+// The request handler shared by every web host, HTTP and HTTPS. `dialled` says which address a
+// connection came in on, where the socket's own local address is not it (a network path).
+export function createSiteHandler(
+  dir: SiteDirectory,
+  held: Set<ServerResponse>,
+  dialled: (socket: Socket) => string | undefined = (s) => s.localAddress,
+) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const secure = "encrypted" in req.socket && Boolean(req.socket.encrypted);
     const entry = dir.find(hostOf(req));
     const path = (req.url ?? "/").split("?")[0]!;
-    Object.assign(res, { edge: dir.providers.edgeHeaders(req.socket.localAddress) });
+    Object.assign(res, { edge: dir.providers.edgeHeaders(dialled(req.socket)) });
     const provider = entry ? null : dir.providers.find(hostOf(req).toLowerCase());
     if (provider) {
       if (path === "/.well-known/security.txt")

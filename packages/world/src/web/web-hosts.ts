@@ -6,6 +6,8 @@ import type { Scenario } from "../scenario/schema.ts";
 import type { IssuedCert, WorldCa } from "../tls/ca.ts";
 import { createSiteHandler, SiteDirectory } from "./site-router.ts";
 import { providerSiteIps } from "./provider-sites.ts";
+import { createDelayedEntry, type DelayedEntry } from "../net/delayed-entry.ts";
+import type { LinkOptions } from "../net/latency-link.ts";
 
 // Every hosting address of the scenario listens on HTTP and HTTPS. Each address gets two bare
 // TCP listeners that hand their connections to one shared HTTP and one shared HTTPS server, so
@@ -27,6 +29,8 @@ export interface WebHostsOptions {
   httpPort: number; // 80 in a real world
   httpsPort: number; // 443
   directory?: SiteDirectory; // what answers (a live one when the world changes); default: from the scenario
+  /** An internet path in front of every address: TCP connect, TLS handshake and answers pay its round trips. */
+  latency?: LinkOptions;
 }
 
 function listen(server: net.Server, host: string, port: number): Promise<void> {
@@ -39,7 +43,12 @@ function listen(server: net.Server, host: string, port: number): Promise<void> {
 export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): Promise<WebHosts> {
   const dir = opts.directory ?? new SiteDirectory(scenario);
   const held = new Set<ServerResponse>();
-  const handler = createSiteHandler(dir, held);
+  // With a network path, connections reach the shared servers from a private listener; which
+  // address the client dialled is the path's to tell (for a provider's edge headers).
+  let paths: { plain: DelayedEntry; secure: DelayedEntry } | null = null;
+  const handler = createSiteHandler(dir, held, (s) =>
+    paths ? (paths.plain.localAddressOf(s) ?? paths.secure.localAddressOf(s)) : s.localAddress,
+  );
   const certs = new Map<string, IssuedCert | null>();
   const contexts = new Map<string, SecureContext>();
 
@@ -133,7 +142,15 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
     socket.on("error", () => socket.destroy());
     target.emit("connection", socket);
   };
+  if (opts.latency) {
+    const [plain, secure] = await Promise.all([
+      createDelayedEntry(forward(httpServer), opts.latency),
+      createDelayedEntry(forward(httpsServer), opts.latency),
+    ]);
+    paths = { plain, secure };
+  }
   const close = async () => {
+    await Promise.all([paths?.plain.close(), paths?.secure.close()]);
     for (const res of held) res.destroy();
     for (const s of sockets) s.destroy();
     await Promise.all(listeners.map((l) => new Promise<void>((r) => l.close(() => r()))));
@@ -141,8 +158,8 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
     httpsServer.close();
   };
   const listenOn = async (ip: string) => {
-    const plain = net.createServer(forward(httpServer));
-    const secure = net.createServer(forward(httpsServer));
+    const plain = net.createServer(paths ? (s) => paths!.plain.accept(s) : forward(httpServer));
+    const secure = net.createServer(paths ? (s) => paths!.secure.accept(s) : forward(httpsServer));
     listeners.push(plain, secure);
     await Promise.all([listen(plain, ip, opts.httpPort), listen(secure, ip, opts.httpsPort)]);
   };
