@@ -152,8 +152,11 @@ const ZWorkerEnv = z.object({
   SCREENSHOTS: booleanFlag().default(true),
   /** Walk EHLO/MAIL/RCPT (never DATA) on a lookalike's MX to see if it accepts the brand's mail. */
   SMTP_PROBE: booleanFlag().default(false),
-  /** Lookalikes enriched at once. */
-  ENRICH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * Lookalikes whose DNS, web, TLS and hosting evidence is gathered at once. On the internet this
+   * waits on round trips, not CPU; registries are paced apart, per server (enrich-scheduler.ts).
+   */
+  ENRICH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   /** Optional intelligence clients: used only when their key is set. Base URLs overridable. */
   VIRUSTOTAL_API_KEY: z.string().min(1).optional(),
   VIRUSTOTAL_BASE_URL: url(["http", "https"]).default("https://www.virustotal.com/api/v3/"),

@@ -37,7 +37,7 @@ export function registerScanCommand(program: Command): void {
       "--timeout <seconds>",
       "longest wait for one network request (HTTP, TLS, WHOIS, social); default 10",
     )
-    .option("-t, --threads <n>", "lookalikes enriched at once (default: ENRICH_CONCURRENCY, 16)")
+    .option("-t, --threads <n>", "lookalikes enriched at once (default: ENRICH_CONCURRENCY, 64)")
     .option("--concurrency <n>", "same as --threads")
     .option("-f, --format <format>", "output format: cli, json, jsonl (JSON lines), csv or list", "cli")
     .option("-o, --output <file>", "write the result to FILE instead of stdout")

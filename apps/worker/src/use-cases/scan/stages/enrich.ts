@@ -4,7 +4,7 @@ import type { EnrichScheduler } from "../../../capabilities/enrich/enrich-schedu
 import type { Enricher } from "../../../capabilities/enrich/enricher.ts";
 import type { EnrichedFields, ResolvedCandidate, ScanData } from "../scan-data.ts";
 import { withCircuitBreaker } from "../../../capabilities/circuit-breaker/circuit-breaker.ts";
-import { sourceBreaker, throwIfCancelled, type StageContext, type StageDef } from "../stage.ts";
+import { logAs, sourceBreaker, throwIfCancelled, type StageContext, type StageDef } from "../stage.ts";
 
 const BATCH = 25;
 /** How often the stage says what it waits on, when nothing else moved. */
@@ -38,7 +38,11 @@ interface Lane {
  * lookalike (unknown ones have nothing to fetch), published as `findings_delta` as results arrive,
  * paced per registry by the scheduler (capabilities/enrich/enrich-scheduler.ts).
  */
-export function enrichStage(deps: { enricher: Enricher }): { stage: StageDef; early: EarlyEnrichment } {
+export function enrichStage(deps: {
+  enricher: Enricher;
+  /** Work that needs only the resolved lookalikes, started beside enrichment (social discovery). */
+  alongside?: { start(ctx: StageContext): void; abandon(ctx: StageContext): void };
+}): { stage: StageDef; early: EarlyEnrichment } {
   const lanes = new WeakMap<ScanData, Lane>();
 
   const open = (ctx: StageContext): Lane => {
@@ -54,11 +58,7 @@ export function enrichStage(deps: { enricher: Enricher }): { stage: StageDef; ea
       return publishing;
     };
     // The breaker logs as the enrich stage, whichever stage opened the lane.
-    const breaker = sourceBreaker({
-      ...ctx,
-      log: (level, message, code) =>
-        ctx.publisher.publish("log", { level, message: `[enrich] ${message}`, ...(code ? { code } : {}) }).then(() => undefined), // prettier-ignore
-    });
+    const breaker = sourceBreaker({ ...ctx, log: logAs(ctx, "enrich") });
     const lane: Lane = {
       enriched,
       breaker,
@@ -112,6 +112,7 @@ export function enrichStage(deps: { enricher: Enricher }): { stage: StageDef; ea
     name: "enrich",
     output: "enriched",
     async run(ctx) {
+      deps.alongside?.start(ctx);
       let lane = lanes.get(ctx.data);
       if (!lane) {
         // Resumed at this stage (or resolved without handing over): everything starts now.
@@ -136,6 +137,7 @@ export function enrichStage(deps: { enricher: Enricher }): { stage: StageDef; ea
       try {
         await scheduler.done;
       } catch (err) {
+        deps.alongside?.abandon(ctx);
         throwIfCancelled(ctx.signal);
         throw err;
       } finally {

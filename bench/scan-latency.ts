@@ -1,0 +1,174 @@
+// Benchmark: a full scan at internet speed. The world (its own process) answers through latency
+// paths of RTT ms with 5% jitter, and every registry's RDAP server allows RDAP_RATE requests a
+// second (429 with Retry-After beyond), as registries do. Prints wall time, the lower bound the
+// scan's own work sets, the ratio to it, the 429s and peak memory.
+//
+// The bound, from what the scan actually did: the busiest registry's requests (less its burst)
+// divided by its rate, plus the generate stage (CPU before any request), plus the round trips one
+// lookalike cannot avoid on its way there (DNS answer, the bootstrap file and the RDAP request on
+// new connections: 5). Every other request (DNS records, web, TLS, hosting) can overlap with those.
+//
+// Usage: npm run bench -- scan-latency [N ...]   (default 1000 10000)
+//   BENCH_RTT=50 BENCH_RDAP_RATE=10; BENCH_RTT=0 BENCH_RDAP_RATE=0: loopback speed, no limits.
+import { fork, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
+import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
+import { createSilentLogger } from "@brandwarden/platform/logger/logger";
+import { loadWorkerConfig } from "@brandwarden/worker/config";
+import { createWorkerContainer } from "@brandwarden/worker/container";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rttMs = Number(process.env.BENCH_RTT ?? 50);
+const rdapRate = Number(process.env.BENCH_RDAP_RATE ?? 10);
+const CHAIN_RTTS = 5;
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+
+interface RegistryStats {
+  kind: string;
+  name: string;
+  tlds: string[];
+  requests: number;
+  limited: number;
+  ratePerSecond: number | null;
+  burst: number | null;
+}
+
+function startWorldProcess(lookalikes: number, netPrefix: string) {
+  const child = fork(
+    path.join(here, "scan-latency", "world-child.ts"),
+    [JSON.stringify({ lookalikes, rttMs, jitter: 0.05, rdapPerSecond: rdapRate, netPrefix })],
+    { execArgv: ["--import", "tsx"], stdio: "inherit" },
+  );
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const on = (m: Record<string, unknown>) => {
+        if (key in m) {
+          child.off("message", on);
+          resolve(m[key] as T);
+        }
+      };
+      child.on("message", on);
+      child.once("exit", (code) => reject(new Error(`the world exited (${code})`)));
+    });
+  return {
+    child,
+    env: next<Record<string, string>>("env"),
+    stats: () => (child.send("stats"), next<RegistryStats[]>("stats")),
+    stop: (c: ChildProcess = child) => new Promise((r) => (c.once("exit", r), c.send("stop"))),
+  };
+}
+
+let peak = 0;
+const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+
+for (const n of sizes.length ? sizes : [1000, 10000]) {
+  const world = startWorldProcess(n, "127.33");
+  const env = await world.env;
+  const config = loadWorkerConfig({
+    ...process.env,
+    ...env,
+    SCREENSHOTS: "false",
+    LOG_LEVEL: "silent",
+  });
+  const counts = { findings: 0 };
+  const enriched = new Set<string>();
+  const registrars = new Set<string>();
+  const stageTimes: Record<string, number> = {};
+  const started: Record<string, number> = {};
+  const container = createWorkerContainer(
+    config,
+    {
+      bus: createMemoryBus(),
+      kv: createMemoryKv(),
+      logger: createSilentLogger(),
+      close: async () => undefined,
+    },
+    {
+      withWeb: false,
+      sink: async (e) => {
+        const env = e as {
+          kind: string;
+          data: {
+            findings?: Array<{ domain: string; registrar?: string | null; provenance?: unknown }>;
+            stage_states?: Record<string, { status: string }>;
+          };
+        };
+        if (env.kind === "findings_initial") counts.findings += env.data.findings!.length;
+        if (env.kind === "findings_delta")
+          for (const f of env.data.findings!) {
+            if (f.provenance) enriched.add(f.domain);
+            if (f.registrar) registrars.add(f.domain);
+          }
+        for (const [stage, s] of Object.entries(env.data.stage_states ?? {})) {
+          if (s.status === "running" && started[stage] === undefined) started[stage] = performance.now();
+          if ((s.status === "completed" || s.status === "skipped") && stageTimes[stage] === undefined)
+            stageTimes[stage] = performance.now() - (started[stage] ?? performance.now());
+        }
+      },
+    },
+  );
+  peak = 0;
+  const t0 = performance.now();
+  // BENCH_VERBOSE: the product's view of the registries every 2 s (rate, queue, 429s).
+  const verbose = process.env.BENCH_VERBOSE
+    ? setInterval(() => {
+        const rows = container.enricher.deps.registries?.stats() ?? [];
+        const busy = rows.filter((r) => r.queued || r.inFlight).sort((a, b) => b.queued - a.queued);
+        console.log(
+          `${((performance.now() - t0) / 1000).toFixed(0)}s`,
+          busy
+            .slice(0, 4)
+            .map(
+              (r) =>
+                `${r.server} ${r.rate.toFixed(1)}/s q${r.queued} f${r.inFlight} n${r.requests} 429:${r.limited}`,
+            )
+            .join(" | "),
+        );
+      }, 2000)
+    : undefined;
+  await container.runner.submit({
+    scan_id: randomUUID(),
+    user_id: randomUUID(),
+    brand_name: "Acme Bank",
+    keywords: ["bank"],
+    owned_domains: ["acmebank.com"],
+    social_handles: [],
+    logo_url: null,
+    domain_profiles: [],
+    resume_from_stage: null,
+  });
+  const wall = (performance.now() - t0) / 1000;
+  clearInterval(verbose);
+  const stats = await world.stats();
+  await container.close();
+  await world.stop();
+
+  const rdap = stats.filter((s) => s.kind === "rdap");
+  const requests = rdap.reduce((a, s) => a + s.requests, 0);
+  const limited = rdap.reduce((a, s) => a + s.limited, 0);
+  const busiest = rdap
+    .filter((s) => s.ratePerSecond)
+    .map((s) => ({ s, t: Math.max(0, s.requests - s.limited - (s.burst ?? 0)) / s.ratePerSecond! }))
+    .sort((a, b) => b.t - a.t)[0];
+  const generate = (stageTimes.generate ?? 0) / 1000;
+  const bound = (busiest?.t ?? 0) + generate + (CHAIN_RTTS * rttMs) / 1000;
+  const stages = Object.entries(stageTimes)
+    .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+    .join(", ");
+  console.log(
+    `${n} registered lookalikes at ${rttMs} ms RTT, RDAP ${rdapRate || "unlimited"} req/s per registry: ` +
+      `${wall.toFixed(1)} s wall; bound ${bound.toFixed(1)} s ` +
+      `(${busiest ? `${busiest.s.name} ${busiest.s.requests - busiest.s.limited} answered / ${busiest.s.ratePerSecond}/s = ${busiest.t.toFixed(1)} s, ` : ""}` +
+      `generate ${generate.toFixed(1)} s, ${CHAIN_RTTS} RTT) → ratio ${(wall / bound).toFixed(2)}; ` +
+      `RDAP ${requests} requests, ${limited} answered 429 (${((100 * limited) / Math.max(1, requests)).toFixed(2)}%); ` +
+      `${enriched.size} enriched of ${counts.findings} findings, ${registrars.size} with a registrar; ` +
+      `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB; stages (s): ${stages}`,
+  );
+}
+clearInterval(sample);

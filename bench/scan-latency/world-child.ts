@@ -1,0 +1,38 @@
+// The world of bench/scan-latency.ts in a process of its own, so its servers and the latency paths
+// in front of them do not share the scanner's event loop (on the internet they are other machines).
+// Started with fork(): sends { env } once listening, answers "stats" with the registries' counts,
+// and stops on "stop".
+import { generateScenario } from "@brandwarden/world/scenario/generate";
+import { startWorld } from "@brandwarden/world/world";
+
+const opts = JSON.parse(process.argv[2]!) as {
+  lookalikes: number;
+  rttMs: number;
+  jitter: number;
+  rdapPerSecond: number;
+  netPrefix: string;
+};
+const scenario = generateScenario({
+  brand: "Acme Bank",
+  domain: "acmebank.com",
+  lookalikes: opts.lookalikes,
+  seed: `bench-latency-${opts.lookalikes}`,
+});
+const profile = { rttMs: opts.rttMs, jitter: opts.jitter, loss: 0 };
+const world = await startWorld(scenario, {
+  dns: "127.0.12.53:0",
+  rdap: "127.0.12.43:0",
+  whois: "127.0.12.43:0",
+  netPrefix: opts.netPrefix,
+  services: { basePort: 0, host: "127.0.12.1" },
+  ct: false,
+  ...(opts.rttMs > 0 ? { network: { default: profile, seed: "bench" } } : {}),
+  ...(opts.rdapPerSecond > 0
+    ? { registries: { rdapPerSecond: opts.rdapPerSecond, rdapHost: "127.0.12.100" } }
+    : {}),
+});
+process.send!({ env: world.env });
+process.on("message", (m) => {
+  if (m === "stats") process.send!({ stats: world.registries?.stats() ?? [] });
+  if (m === "stop") void world.stop().then(() => process.exit(0));
+});
