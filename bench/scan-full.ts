@@ -56,6 +56,10 @@ for (const n of sizes.length ? sizes : [1000]) {
           kind: string;
           data: { findings?: unknown[]; stage_states?: Record<string, { status: string }> };
         };
+        // A scan that fails says why (a benchmark of a failed scan measures nothing).
+        const log = env.data as { level?: string; message?: string };
+        if (env.kind === "log" && (log.level === "error" || process.env.BENCH_VERBOSE))
+          console.log(`${log.level}: ${log.message}`);
         if (env.kind === "findings_initial") counts.findings += env.data.findings!.length;
         if (env.kind === "social_findings_initial") counts.social += env.data.findings!.length;
         for (const [stage, s] of Object.entries(env.data.stage_states ?? {})) {

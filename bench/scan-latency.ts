@@ -79,6 +79,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
   const counts = { findings: 0 };
   const enriched = new Set<string>();
   const registrars = new Set<string>();
+  const webOk = new Set<string>();
   const stageTimes: Record<string, number> = {};
   const started: Record<string, number> = {};
   const container = createWorkerContainer(
@@ -95,7 +96,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
         const env = e as {
           kind: string;
           data: {
-            findings?: Array<{ domain: string; registrar?: string | null; provenance?: unknown }>;
+            findings?: Array<{ domain: string; registrar?: string | null; provenance?: { web?: { status: string } } }>; // prettier-ignore
             stage_states?: Record<string, { status: string }>;
           };
         };
@@ -104,6 +105,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
           for (const f of env.data.findings!) {
             if (f.provenance) enriched.add(f.domain);
             if (f.registrar) registrars.add(f.domain);
+            if (f.provenance?.web?.status === "ok") webOk.add(f.domain);
           }
         for (const [stage, s] of Object.entries(env.data.stage_states ?? {})) {
           if (s.status === "running" && started[stage] === undefined) started[stage] = performance.now();
@@ -167,7 +169,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
       `(${busiest ? `${busiest.s.name} ${busiest.s.requests - busiest.s.limited} answered / ${busiest.s.ratePerSecond}/s = ${busiest.t.toFixed(1)} s, ` : ""}` +
       `generate ${generate.toFixed(1)} s, ${CHAIN_RTTS} RTT) → ratio ${(wall / bound).toFixed(2)}; ` +
       `RDAP ${requests} requests, ${limited} answered 429 (${((100 * limited) / Math.max(1, requests)).toFixed(2)}%); ` +
-      `${enriched.size} enriched of ${counts.findings} findings, ${registrars.size} with a registrar; ` +
+      `${enriched.size} enriched of ${counts.findings} findings, ${registrars.size} with a registrar, ${webOk.size} with the web answered; ` +
       `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB; stages (s): ${stages}`,
   );
 }

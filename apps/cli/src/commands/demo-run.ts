@@ -1,14 +1,47 @@
 import { randomBytes } from "node:crypto";
 import type { TSocialPlatform } from "@brandwarden/contract/brand";
 import { loadDemoScenario } from "@brandwarden/world/scenario/demo";
-import { DEFAULT_DNS, DEFAULT_RDAP, DEFAULT_WHOIS, startWorld, type World } from "@brandwarden/world/world";
+import {
+  DEFAULT_DNS,
+  DEFAULT_RDAP,
+  DEFAULT_WHOIS,
+  startWorld,
+  type StartWorldOptions,
+  type World,
+} from "@brandwarden/world/world";
+import { UsageError } from "../usage-error.ts";
 import { loadCliConfig } from "../config.ts";
 import { startEmbedded } from "./start.ts";
 
 const DEMO_EMAIL = "demo@brandwarden.local";
 
+export interface DemoFlags {
+  rtt?: string;
+  rdapRate?: string;
+}
+
+/** A whole number of at least `min` from a flag, or a usage error naming the flag. */
+function flagNumber(value: string | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < min || n > 10_000)
+    throw new UsageError(`${flag}: expected a whole number from ${min} to 10000, got "${value}"`);
+  return n;
+}
+
+/** The world at the speed the flags ask for: loopback by default, or behind internet paths. */
+function speedOptions(flags: DemoFlags): Pick<StartWorldOptions, "network" | "registries"> {
+  const rttMs = flagNumber(flags.rtt, "--rtt", 1);
+  const rdapPerSecond = flagNumber(flags.rdapRate, "--rdap-rate", 1);
+  return {
+    ...(rttMs ? { network: { default: { rttMs, jitter: 0.05, loss: 0 } } } : {}),
+    ...(rdapPerSecond ? { registries: { rdapPerSecond } } : {}),
+  };
+}
+
 /** The world on its default addresses; without the privilege for ports 53/80/443, on random ports. */
-async function startDemoWorld(): Promise<World> {
+async function startDemoWorld(flags: DemoFlags): Promise<World> {
+  const speed = speedOptions(flags);
   const scenario = await loadDemoScenario();
   try {
     return await startWorld(scenario, {
@@ -16,6 +49,7 @@ async function startDemoWorld(): Promise<World> {
       rdap: DEFAULT_RDAP,
       whois: DEFAULT_WHOIS,
       publications: true,
+      ...speed,
     });
   } catch (err) {
     console.error(`world: default ports unavailable (${(err as Error).message}); using random ports`);
@@ -26,6 +60,7 @@ async function startDemoWorld(): Promise<World> {
       httpPort: 0,
       httpsPort: 0,
       publications: true,
+      ...speed,
     });
   }
 }
@@ -34,9 +69,9 @@ async function startDemoWorld(): Promise<World> {
  * `npm run demo`: the world, the service pointed at it, a demo account (printed) with the brand
  * profile of the world's brand, and a first scan; runs until interrupted.
  */
-export async function runDemo(): Promise<void> {
+export async function runDemo(flags: DemoFlags = {}): Promise<void> {
   const { env } = loadCliConfig();
-  const world = await startDemoWorld();
+  const world = await startDemoWorld(flags);
   const running = await startEmbedded({
     ...env,
     ...world.env,

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { DemoFlags } from "./demo-run.ts";
 import type { CreateTokenFlags } from "./tokens-run.ts";
 import type { CreateUserFlags } from "./users-run.ts";
 
@@ -15,7 +16,15 @@ export function registerDemoCommand(program: Command): void {
   program
     .command("demo")
     .description("Start the sandbox world, the service pointed at it, a demo account and a first scan")
-    .action(async () => (await import("./demo-run.ts")).runDemo());
+    .option(
+      "--rtt <ms>",
+      "the world at internet speed: every server behind a path of this round trip (5% jitter)",
+    )
+    .option(
+      "--rdap-rate <n>",
+      "each registry's RDAP server allows n requests a second (429 with Retry-After beyond)",
+    )
+    .action(async (opts: DemoFlags) => (await import("./demo-run.ts")).runDemo(opts));
 }
 
 export function registerUsersCommand(program: Command): void {

@@ -4,7 +4,9 @@ import { createDeadlineSweep } from "./deadline-sweep.ts";
 // The sweep reads performance.now() and runs on setInterval: both are faked, so the test owns the
 // clock and counts only the timers the sweep itself created (never the process's other timers).
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "performance"] });
+  vi.useFakeTimers({
+    toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "setImmediate", "performance"],
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -41,5 +43,31 @@ describe("deadline sweep", () => {
     expect(vi.getTimerCount()).toBe(1);
     sweep.clear();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("deadline sweep after the event loop was held up", () => {
+  it("credits an answer that arrived meanwhile instead of calling it timed out", async () => {
+    vi.useRealTimers();
+    const { createSocket } = await import("node:dgram");
+    const server = createSocket("udp4");
+    const client = createSocket("udp4");
+    await new Promise<void>((r) => server.bind(0, "127.0.0.1", () => r()));
+    const due: string[] = [];
+    const sweep = createDeadlineSweep<string>(5, (x) => due.push(x));
+    server.on("message", () => sweep.delete("query"));
+    try {
+      sweep.add("query", performance.now() + 20);
+      // The answer is on its way (sent) before the loop is held up past the deadline.
+      await new Promise<void>((r) => client.send("answer", server.address().port, "127.0.0.1", () => r()));
+      const until = performance.now() + 100;
+      while (performance.now() < until); // a burst of CPU work on the scan's loop
+      await new Promise((r) => setTimeout(r, 50));
+      expect(due).toEqual([]);
+    } finally {
+      sweep.clear();
+      client.close();
+      server.close();
+    }
   });
 });

@@ -3,6 +3,10 @@
  * every `tickMs` by one interval that runs only while items wait. With thousands of queries in
  * flight, a timer each costs more than the queries; deadlines are then late by up to `tickMs`.
  * While items wait, the interval keeps the process up, as their own timers would have.
+ *
+ * The check runs after the event loop's pending I/O (setImmediate): when the loop was held up (a
+ * burst of CPU work beside a scan's lookups), answers that arrived meanwhile wait in the socket
+ * behind the timers, and a check straight from the timer would call all of them timed out.
  */
 export interface DeadlineSweep<T> {
   add(item: T, deadline: number): void;
@@ -31,7 +35,7 @@ export function createDeadlineSweep<T>(tickMs: number, onDue: (item: T) => void)
   return {
     add(item, deadline) {
       waiting.set(item, deadline);
-      timer ??= setInterval(sweep, tickMs);
+      timer ??= setInterval(() => setImmediate(sweep), tickMs);
     },
     delete: (item) => void waiting.delete(item),
     clear() {

@@ -34,7 +34,10 @@ export interface LatencyRelay {
 /** An upstream socket may bind the client's address only where that address is this machine's. */
 export function upstreamBind(address: string | undefined): string | undefined {
   const a = (address ?? "").replace(/^::ffff:/, "");
-  return /^127\.\d+\.\d+\.\d+$/.test(a) ? a : undefined;
+  // 127.0.0.1 is the source loopback connections get anyway. Binding it would pick the port at
+  // bind time, for every destination at once: tens of thousands of connections a scan leave
+  // their ports in TIME_WAIT and bind fails (EADDRINUSE), which the client saw as a reset.
+  return a !== "127.0.0.1" && /^127\.\d+\.\d+\.\d+$/.test(a) ? a : undefined;
 }
 
 /** A NAT's UDP mapping lifetime (RFC 4787 REQ-5: at least two minutes); idle ones are closed. */

@@ -41,9 +41,28 @@ export interface EnrichScheduler {
   readonly finished: number;
 }
 
+/** The two halves of one lookalike's evidence, and a whole run (the retry when every source failed). */
+export interface EnrichWork {
+  registration(job: EnrichJob): Promise<EnrichPart>;
+  rest(job: EnrichJob): Promise<EnrichPart>;
+  whole(job: EnrichJob): Promise<EnrichPart>;
+}
+
+/** The real work over the enricher's sources, with a per-scan memory of unresponsive hosts. */
+export function enrichWork(base: EnrichDeps, brand: BrandContext): EnrichWork {
+  const deps: EnrichDeps = { ...base, unresponsive: createUnresponsiveHosts() };
+  const opts = (job: EnrichJob) => ({ resolved: job.resolved, brand, deps });
+  return {
+    registration: (job) => registrationPart(job.domain, deps),
+    rest: (job) => gatherEvidence(job.domain, opts(job), { registration: false }),
+    whole: (job) => gatherEvidence(job.domain, opts(job)),
+  };
+}
+
 export interface EnrichSchedulerOptions {
-  deps: EnrichDeps;
-  brand: BrandContext;
+  work: EnrichWork;
+  /** Which server a name's registration goes to, and how each is paced (absent: one queue). */
+  registries?: EnrichDeps["registries"];
   /** Lookalikes whose DNS, web, TLS and hosting evidence is gathered at once. */
   window: number;
   /** Lookalikes done but for their registration, at most, before no more are started early. */
@@ -72,7 +91,7 @@ const AHEAD_SECONDS = 2;
 const STATS_TTL_MS = 200;
 
 export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichScheduler {
-  const deps: EnrichDeps = { ...opts.deps, unresponsive: createUnresponsiveHosts() };
+  const { work } = opts;
   const holdLimit = opts.holdLimit ?? opts.window * 4;
   const registries = new Map<string, RegistryQueue>();
   const keyOfSuffix = new Map<string, Promise<string>>();
@@ -95,7 +114,7 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
   const stats = (): RegistryServerStats[] => {
     const now = performance.now();
     if (now - statsAt > STATS_TTL_MS) {
-      statsCache = deps.registries?.stats() ?? [];
+      statsCache = opts.registries?.stats() ?? [];
       statsAt = now;
     }
     return statsCache;
@@ -115,13 +134,9 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
   };
 
   const complete = async (s: JobState) => {
-    const { domain, resolved } = s.job;
     let result: EnrichResult = { ...mergeParts(s.rest!, s.reg!), attempts: 1 };
     // Every source failed: the run is tried once more whole (a hiccup, not the lookalike).
-    if (failedEverywhere(result) && !stopped()) {
-      const again = await gatherEvidence(domain, { resolved, brand: opts.brand, deps });
-      result = { ...again, attempts: 2 };
-    }
+    if (failedEverywhere(result) && !stopped()) result = { ...(await work.whole(s.job)), attempts: 2 };
     if (stopped()) return;
     await opts.onResult(s.job, result);
     finished++;
@@ -149,8 +164,8 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
   const startRest = (s: JobState) => {
     s.restStarted = true;
     running++;
-    const { domain, resolved } = s.job;
-    void gatherEvidence(domain, { resolved, brand: opts.brand, deps }, { registration: false })
+    void work
+      .rest(s.job)
       .catch((err: unknown): EnrichPart => ({ fields: {}, provenance: { run: unknown("enrich", err) } }))
       .then((rest) => {
         running--;
@@ -170,7 +185,7 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
     while (q.active < ahead(q) && q.head < q.queue.length && !stopped()) {
       const s = q.queue[q.head++]!;
       q.active++;
-      void registrationPart(s.job.domain, deps).then((reg) => {
+      void work.registration(s.job).then((reg) => {
         q.active--;
         s.reg = reg;
         if (s.rest) {
@@ -189,7 +204,7 @@ export function createEnrichScheduler(opts: EnrichSchedulerOptions): EnrichSched
     const suffix = getPublicSuffix(domain, { allowPrivateDomains: false }) ?? domain.split(".").pop()!;
     let key = keyOfSuffix.get(suffix);
     if (!key) {
-      const lookup = deps.registries?.serverFor(domain) ?? Promise.resolve(null);
+      const lookup = opts.registries?.serverFor(domain) ?? Promise.resolve(null);
       key = lookup.catch(() => null).then((server) => server ?? `whois:${suffix}`);
       keyOfSuffix.set(suffix, key);
     }

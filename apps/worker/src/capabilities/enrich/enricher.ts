@@ -9,13 +9,15 @@ import {
 } from "./enrich-domain.ts";
 import {
   createEnrichScheduler,
+  enrichWork,
   type EnrichScheduler,
   type EnrichSchedulerOptions,
 } from "./enrich-scheduler.ts";
 import { profileOwnedDomain } from "./profile-owned.ts";
 
 // The enrichment stage over its sources (`EnrichDeps`): a scan's lookalikes through the scheduler
-// (enrich-scheduler.ts), one lookalike at a time for watch and discovery, owned domains profiled. `wiring/enricher.ts` builds the sources from the worker's config.
+// (enrich-scheduler.ts), one lookalike at a time for watch and discovery, owned domains profiled.
+// `wiring/enricher.ts` builds the sources from the worker's config.
 
 export interface Enricher {
   deps: EnrichDeps;
@@ -25,7 +27,7 @@ export interface Enricher {
    * registry at its own pace; `onResult` sees each as it completes. Results are not kept
    * (screenshots make them large): publish them from `onResult`.
    */
-  schedule(opts: Omit<EnrichSchedulerOptions, "deps" | "window">): EnrichScheduler;
+  schedule(opts: Omit<EnrichSchedulerOptions, "work" | "registries" | "window"> & { brand: BrandContext }): EnrichScheduler; // prettier-ignore
   profileOwnedDomain(domain: string): Promise<TDomainProfile>;
   close(): Promise<void>;
 }
@@ -52,7 +54,8 @@ export function createEnricherOn(
   return {
     deps,
     enrichLookalike: (domain, resolved, brand) => enrichLookalike(domain, { resolved, brand, deps }),
-    schedule: (opts) => createEnrichScheduler({ ...opts, deps, window: concurrency }),
+    schedule: ({ brand, ...opts }) =>
+      createEnrichScheduler({ ...opts, work: enrichWork(deps, brand), registries: deps.registries, window: concurrency }), // prettier-ignore
     profileOwnedDomain: (domain) => profileOwnedDomain(domain, deps),
     close,
   };

@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
+import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
+import { createSilentLogger } from "@brandwarden/platform/logger/logger";
+import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
+import type { World } from "@brandwarden/world/world";
+import { loadWorkerConfig } from "../src/config.ts";
+import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
+
+// A scan against registries that rate-limit as real ones do: one RDAP server per registry, each
+// allowing RATE requests a second per client and answering 429 with Retry-After beyond. The scan
+// must slow to each registry's pace and still give every registered lookalike its registrar,
+// without hammering the registries into a storm of 429s.
+
+const RATE = 3;
+
+interface Envelope {
+  kind: string;
+  data: {
+    findings?: Array<{ domain: string; resolve_status?: string; registrar?: string | null; provenance?: Record<string, { status: string; error?: string }> }>; // prettier-ignore
+    stage_states?: Record<string, { status: string; waiting_on?: string }>;
+    level?: string;
+    message?: string;
+  };
+}
+
+describe("a scan against rate-limited registries", () => {
+  let world: World;
+  let container: WorkerContainer;
+  const events: Envelope[] = [];
+
+  beforeAll(async () => {
+    world = await startTestWorld(smallScenario({ lookalikes: 60, seed: "rate-limited" }), {
+      registries: { rdapPerSecond: RATE },
+      ct: false,
+    });
+    const config = loadWorkerConfig({
+      ...world.env,
+      SCREENSHOTS: "false",
+      LOG_LEVEL: "silent",
+      HTTP_TIMEOUT_MS: "3000",
+    });
+    container = createWorkerContainer(
+      config,
+      { bus: createMemoryBus(), kv: createMemoryKv(), logger: createSilentLogger(), close: async () => undefined }, // prettier-ignore
+      { withWeb: false, sink: async (e) => void events.push(e as Envelope) },
+    );
+    await container.runner.submit({
+      scan_id: randomUUID(),
+      user_id: randomUUID(),
+      brand_name: "Acme Bank",
+      keywords: ["bank"],
+      owned_domains: ["acmebank.com"],
+      social_handles: [],
+      logo_url: null,
+      domain_profiles: [],
+      resume_from_stage: null,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await container?.close();
+    await world?.stop();
+  });
+
+  it("completes with every registered lookalike's registrar, paced to each registry's limit", () => {
+    const last = events.filter((e) => e.kind === "scan_update").at(-1)!;
+    expect(last.data.stage_states?.enrich?.status).toBe("completed");
+
+    const registered = new Set(
+      events
+        .filter((e) => e.kind === "findings_initial")
+        .flatMap((e) => e.data.findings!)
+        .filter((f) => f.resolve_status === "registered")
+        .map((f) => f.domain),
+    );
+    // Every lookalike the world registered was found, and each got its registration data.
+    const planted = world.scenario.lookalikes.filter((l) => l.dns.a.length && !l.dns.fault).map((l) => l.domain); // prettier-ignore
+    for (const d of planted) expect(registered).toContain(d);
+    const registration = new Map<string, { status: string; error?: string }>();
+    for (const e of events.filter((x) => x.kind === "findings_delta"))
+      for (const f of e.data.findings!)
+        if (f.provenance?.registration) registration.set(f.domain, f.provenance.registration);
+    const missing = [...registered].filter((d) => registration.get(d)?.status !== "ok");
+    expect(missing.map((d) => `${d}: ${registration.get(d)?.error}`)).toEqual([]);
+
+    // The registries were asked at their pace: few 429s, and none of them lost a lookalike.
+    const stats = world.registries!.stats().filter((s) => s.kind === "rdap");
+    const requests = stats.reduce((a, s) => a + s.requests, 0);
+    const limited = stats.reduce((a, s) => a + s.limited, 0);
+    expect(requests).toBeGreaterThanOrEqual(registered.size);
+    expect(limited).toBeLessThanOrEqual(Math.max(5, requests * 0.1));
+    // The busiest registry had more to answer than its burst: the scan had to slow to its limit.
+    const busiest = stats.sort((a, b) => b.requests - a.requests)[0]!;
+    expect(busiest.requests - busiest.limited).toBeGreaterThan(2 * RATE);
+  });
+
+  it("says which registry it waits on while it does", () => {
+    const waiting = events
+      .filter((e) => e.kind === "scan_update")
+      .map((e) => e.data.stage_states?.enrich?.waiting_on)
+      .filter((w): w is string => Boolean(w));
+    const busiest = world.registries!.stats().sort((a, b) => b.requests - a.requests)[0]!;
+    const host = new URL(busiest.baseUrl).host;
+    expect(waiting.some((w) => w.startsWith(`RDAP ${host} (`) && / req\/s, [\d,]+ queued/.test(w))).toBe(true);
+  });
+});
