@@ -4,12 +4,16 @@ import { describe, expect, it } from "vitest";
 import { createServerPacer, RateLimitedError, RateLimitSignal, type PacerClock } from "./server-pacer.ts";
 
 /** Virtual time: it moves only when everything runnable has run and someone waits on it. */
-function virtualTime() {
+function virtualTime(opts: { timersLateBy?: number } = {}) {
   let now = 0;
   const timers: { at: number; wake: () => void }[] = [];
   const clock: PacerClock = {
     now: () => now,
-    sleep: (ms) => new Promise<void>((wake) => timers.push({ at: now + Math.max(0, ms), wake })),
+    // `timersLateBy`: every wake-up comes that much late, as on an event loop busy with CPU work.
+    sleep: (ms) =>
+      new Promise<void>((wake) =>
+        timers.push({ at: now + Math.max(0, ms) + (opts.timersLateBy ?? 0), wake }),
+      ),
   };
   const settle = async () => {
     for (let i = 0; i < 5; i++) await macrotask();
@@ -102,6 +106,19 @@ describe("server pacer", () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / 50 - 1e-9);
     expect(gaps[0]).toBe(200); // 5/s to begin with
     expect(gaps.at(-1)).toBe(20); // then faster, while nothing is refused
+  });
+
+  it("keeps its pace when its timers fire late (a busy event loop), not one request per late wake-up", async () => {
+    const t = virtualTime({ timersLateBy: 8 });
+    const server = tokenBucketServer(t, 1000, 1000, 1);
+    const pacer = createServerPacer({ kind: "rdap", clock: t.clock, initialRate: 200, maxRate: 200 });
+    let answered = 0;
+    for (let i = 0; i < 400; i++) void pacer.run("s", server.request).then(() => answered++);
+    await t.runUntil(() => answered === 400);
+    const seconds = (server.log.times.at(-1)! - server.log.times[0]!) / 1000;
+    // 200/s asked; one request per 13 ms wake-up would be 77/s.
+    expect(400 / seconds).toBeGreaterThan(140);
+    expect(400 / seconds).toBeLessThanOrEqual(200);
   });
 
   it("keeps at most maxInFlight requests in flight to one server", async () => {
