@@ -80,6 +80,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
   const enriched = new Set<string>();
   const registrars = new Set<string>();
   const webOk = new Set<string>();
+  const webErrors = new Map<string, string>();
   const stageTimes: Record<string, number> = {};
   const started: Record<string, number> = {};
   const container = createWorkerContainer(
@@ -96,7 +97,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
         const env = e as {
           kind: string;
           data: {
-            findings?: Array<{ domain: string; registrar?: string | null; provenance?: { web?: { status: string } } }>; // prettier-ignore
+            findings?: Array<{ domain: string; registrar?: string | null; provenance?: { web?: { status: string; error?: string } } }>; // prettier-ignore
             stage_states?: Record<string, { status: string }>;
           };
         };
@@ -105,7 +106,9 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
           for (const f of env.data.findings!) {
             if (f.provenance) enriched.add(f.domain);
             if (f.registrar) registrars.add(f.domain);
-            if (f.provenance?.web?.status === "ok") webOk.add(f.domain);
+            const web = f.provenance?.web;
+            if (web?.status === "ok") webOk.add(f.domain);
+            else if (web?.error) webErrors.set(f.domain, web.error.split(/[ (:]/)[0]!);
           }
         for (const [stage, s] of Object.entries(env.data.stage_states ?? {})) {
           if (s.status === "running" && started[stage] === undefined) started[stage] = performance.now();
@@ -172,5 +175,10 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
       `${enriched.size} enriched of ${counts.findings} findings, ${registrars.size} with a registrar, ${webOk.size} with the web answered; ` +
       `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB; stages (s): ${stages}`,
   );
+  const why = new Map<string, number>();
+  for (const e of webErrors.values()) why.set(e, (why.get(e) ?? 0) + 1);
+  console.log(`  web not answered: ${[...why].sort((a, b) => b[1] - a[1]).map(([e, c]) => `${e} ${c}`).join(", ") || "none"}`); // prettier-ignore
 }
 clearInterval(sample);
+// Undici's idle keep-alive connections to the stopped world would hold the process for minutes.
+process.exit(0);

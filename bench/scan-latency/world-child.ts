@@ -36,3 +36,5 @@ process.on("message", (m) => {
   if (m === "stats") process.send!({ stats: world.registries?.stats() ?? [] });
   if (m === "stop") void world.stop().then(() => process.exit(0));
 });
+// The benchmark died (interrupted, crashed): its world goes with it.
+process.on("disconnect", () => void world.stop().then(() => process.exit(0)));
