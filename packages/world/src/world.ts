@@ -58,7 +58,7 @@ export interface StartWorldOptions {
   registries?: WorldRegistriesOptions;
 }
 
-export interface WorldRegistriesOptions {
+interface WorldRegistriesOptions {
   /** Each registry's RDAP limit per client address, requests a second; unset: unlimited. */
   rdapPerSecond?: number;
   /** Requests a client may make at once before the rate applies; default one second's worth. */
@@ -71,7 +71,7 @@ export interface WorldRegistriesOptions {
 }
 
 /** What the registries saw and the network in use, for benchmarks. */
-export interface WorldRegistries {
+interface WorldRegistries {
   /** Every registry RDAP server and the WHOIS server, with what each received and refused. */
   stats(): RegistryServerStats[];
   /** The latency profile each kind of server is reached through; null: direct. */
@@ -138,7 +138,7 @@ export interface World {
 export const DEFAULT_DNS = "127.0.10.53:53";
 export const DEFAULT_RDAP = "127.0.10.43:80";
 export const DEFAULT_WHOIS = "127.0.10.43:43";
-export const DEFAULT_REGISTRY_RDAP_HOST = "127.0.10.100";
+const DEFAULT_REGISTRY_RDAP_HOST = "127.0.10.100";
 
 const limitOf = (perSecond: number | undefined, burst: number | undefined) =>
   perSecond === undefined ? null : { perSecond, burst: burst ?? Math.max(1, Math.ceil(perSecond)) };

@@ -21,7 +21,8 @@ function stageReporter(progress: Progress, counts: () => Record<string, Record<s
       const before = seen.get(stage) ?? "pending";
       seen.set(stage, s.status);
       if (s.status === "running" && before !== "running") progress.start(stage);
-      if (s.status === "running") progress.update(stage, s.done, s.total);
+      if (s.status === "running")
+        progress.update(stage, s.done, s.total, s.waiting_on ? `waiting on ${s.waiting_on}` : undefined);
       else if (s.status !== before && s.status !== "pending") {
         if (before === "pending") progress.start(stage);
         const detail = s.status === "completed" ? undefined : s.error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KNOWN_REGISTRY_DESKS } from "@brandwarden/worker/capabilities/provider-facts/abuse-desks";
-import { registryOperatorOf } from "@brandwarden/world/abuse/registry-operators";
+import { registryOperatorOf } from "@brandwarden/world/registry/registry-operators";
 
 // The product's list of registry abuse desks and the world's registries are written apart (the
 // world imitates the internet; the product must not read it): the same operators' published

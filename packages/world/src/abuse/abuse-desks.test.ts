@@ -5,7 +5,7 @@ import { dnsQuery } from "../../testing/dns-query.ts";
 import { smallScenario, startTestWorld } from "../../testing/test-world.ts";
 import { createWorldFetch, type WorldFetch } from "../../testing/world-client.ts";
 import type { World } from "../world.ts";
-import { registryAbuseAddresses, registryOperatorOf } from "./registry-operators.ts";
+import { registryAbuseAddresses, registryOperatorOf } from "../registry/registry-operators.ts";
 
 // Reports sent by SMTP (nodemailer) to the world's sink reach the abuse desks of the generated
 // takedown plan: the responsive registrar holds the domain, the responsive host suspends the

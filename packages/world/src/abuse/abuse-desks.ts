@@ -2,7 +2,7 @@ import type { TakeDownHow, WorldChanges } from "../changes/world-changes.ts";
 import { NetworkTable } from "../registry/ip-blocks.ts";
 import type { AbuseDesk, Lookalike, Scenario } from "../scenario/schema.ts";
 import type { SmtpMessage, SmtpSink } from "../services/types.ts";
-import { registryOperatorOf } from "./registry-operators.ts";
+import { registryOperatorOf } from "../registry/registry-operators.ts";
 
 // The abuse desks of the scenario's registrars, hosting networks and registries, reading their
 // mailboxes on the world's SMTP sink. A report whose envelope names a desk's address and whose

@@ -10,7 +10,7 @@ import { linkWithLatency } from "./latency-link.ts";
 // and/or UDP, holding every chunk or datagram for the path's one-way delay. Upstream it binds
 // the client's own loopback address, so the server still sees who asked (per-client limits).
 
-export interface HostPort {
+interface HostPort {
   host: string;
   port: number;
 }

@@ -6,7 +6,7 @@ import type { LinkOptions } from "./latency-link.ts";
 
 // Which internet path stands between the product and each kind of world server.
 
-export const NETWORK_SERVICES = ["dns", "rdap", "whois", "web", "services", "ct"] as const;
+const NETWORK_SERVICES = ["dns", "rdap", "whois", "web", "services", "ct"] as const;
 export type NetworkService = (typeof NETWORK_SERVICES)[number];
 
 export interface WorldNetworkOptions {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { registryOperators } from "../abuse/registry-operators.ts";
+import { registryOperators } from "./registry-operators.ts";
 import { domainRdap, rdapError } from "./rdap-json.ts";
 import type { RegistryIndex } from "./registry-index.ts";
 import { TokenBuckets, type RateLimit } from "./token-bucket.ts";

@@ -218,7 +218,7 @@ export const ScenarioSchema = z
     networks: z.array(NetworkSchema).default([]),
     hosts: z.array(HostSchema).default([]),
     registrars: z.array(RegistrarDeskSchema).default([]),
-    // Registry operators' desks, by TLD (their mailbox: abuse/registry-operators.ts).
+    // Registry operators' desks, by TLD (their mailbox: registry/registry-operators.ts).
     registry_desks: z
       .array(z.object({ tld: z.string().regex(/^[a-z0-9-]+$/), abuse_desk: AbuseDeskSchema }))
       .default([]),
