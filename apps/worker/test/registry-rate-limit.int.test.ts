@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
 import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
@@ -7,6 +6,7 @@ import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-w
 import type { World } from "@brandwarden/world/world";
 import { loadWorkerConfig } from "../src/config.ts";
 import { createWorkerContainer, type WorkerContainer } from "../src/container.ts";
+import { scanStartPayload } from "./scan-payload.ts";
 
 // A scan against registries that rate-limit as real ones do: one RDAP server per registry, each
 // allowing RATE requests a second per client and answering 429 with Retry-After beyond. The scan
@@ -46,17 +46,7 @@ describe("a scan against rate-limited registries", () => {
       { bus: createMemoryBus(), kv: createMemoryKv(), logger: createSilentLogger(), close: async () => undefined }, // prettier-ignore
       { withWeb: false, sink: async (e) => void events.push(e as Envelope) },
     );
-    await container.runner.submit({
-      scan_id: randomUUID(),
-      user_id: randomUUID(),
-      brand_name: "Acme Bank",
-      keywords: ["bank"],
-      owned_domains: ["acmebank.com"],
-      social_handles: [],
-      logo_url: null,
-      domain_profiles: [],
-      resume_from_stage: null,
-    });
+    await container.runner.submit(scanStartPayload({ keywords: ["bank"] }));
   }, 180_000);
 
   afterAll(async () => {
