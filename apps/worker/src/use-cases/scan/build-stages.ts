@@ -31,18 +31,12 @@ export function buildStages(deps: {
   skip?: Partial<Record<TScanStage, string>>;
 }): StageDef[] {
   const { pipeline } = deps.config;
-  const social = socialStage({ runtime: deps.social, scoring: deps.scoring });
-  // Social discovery needs only the resolved names: it runs beside enrichment unless either is skipped.
-  const enrich = enrichStage({
-    enricher: deps.enricher,
-    alongside: deps.skip?.social || deps.skip?.enrich ? undefined : social.early,
-  });
+  const enrich = enrichStage({ enricher: deps.enricher });
   const stages = [
     generateStage({ maxCandidates: pipeline.maxCandidates, discover: deps.discover }),
-    // Registered lookalikes go to enrichment as they resolve, unless enrichment is skipped.
-    resolveStage({ resolver: deps.resolver, early: deps.skip?.enrich ? undefined : enrich.early }),
-    enrich.stage,
-    social.stage,
+    resolveStage({ resolver: deps.resolver }),
+    enrich,
+    socialStage({ runtime: deps.social, scoring: deps.scoring }),
     scoreStage({
       scoring: deps.scoring,
       loadFeeds: deps.loadFeeds,
