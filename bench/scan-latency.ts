@@ -59,7 +59,10 @@ function startWorldProcess(lookalikes: number, netPrefix: string) {
   return {
     child,
     env: next<Record<string, string>>("env"),
-    stats: () => (child.send("stats"), next<RegistryStats[]>("stats")),
+    stats: () => (
+      child.send("stats"),
+      next<{ registries: RegistryStats[]; lag: { p50: number; p99: number; max: number } }>("stats")
+    ),
     stop: (c: ChildProcess = child) => new Promise((r) => (c.once("exit", r), c.send("stop"))),
   };
 }
@@ -150,7 +153,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
   });
   const wall = (performance.now() - t0) / 1000;
   clearInterval(verbose);
-  const stats = await world.stats();
+  const { registries: stats, lag } = await world.stats();
   await container.close();
   await world.stop();
 
@@ -177,6 +180,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
   );
   const why = new Map<string, number>();
   for (const e of webErrors.values()) why.set(e, (why.get(e) ?? 0) + 1);
+  console.log(`  the world's event loop delay: median ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms`);
   console.log(`  web not answered: ${[...why].sort((a, b) => b[1] - a[1]).map(([e, c]) => `${e} ${c}`).join(", ") || "none"}`); // prettier-ignore
 }
 clearInterval(sample);

@@ -1,7 +1,9 @@
 // The world of bench/scan-latency.ts in a process of its own, so its servers and the latency paths
 // in front of them do not share the scanner's event loop (on the internet they are other machines).
-// Started with fork(): sends { env } once listening, answers "stats" with the registries' counts,
-// and stops on "stop".
+// Started with fork(): sends { env } once listening, answers "stats" with the registries' counts
+// and its own event loop's delay (a world too busy to answer in time is not the internet), and
+// stops on "stop".
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { generateScenario } from "@brandwarden/world/scenario/generate";
 import { startWorld } from "@brandwarden/world/world";
 
@@ -31,9 +33,15 @@ const world = await startWorld(scenario, {
     ? { registries: { rdapPerSecond: opts.rdapPerSecond, rdapHost: "127.0.12.100" } }
     : {}),
 });
+const loop = monitorEventLoopDelay({ resolution: 20 });
+loop.enable();
 process.send!({ env: world.env });
 process.on("message", (m) => {
-  if (m === "stats") process.send!({ stats: world.registries?.stats() ?? [] });
+  if (m === "stats") {
+    const ms = (ns: number) => Math.round(ns / 1e6);
+    const lag = { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) };
+    process.send!({ stats: { registries: world.registries?.stats() ?? [], lag } });
+  }
   if (m === "stop") void world.stop().then(() => process.exit(0));
 });
 // The benchmark died (interrupted, crashed): its world goes with it.

@@ -31,12 +31,18 @@ export function buildStages(deps: {
   skip?: Partial<Record<TScanStage, string>>;
 }): StageDef[] {
   const { pipeline } = deps.config;
-  const enrich = enrichStage({ enricher: deps.enricher });
+  const social = socialStage({ runtime: deps.social, scoring: deps.scoring });
+  // Social discovery needs only the resolved names: it runs beside enrichment unless either is skipped.
+  const enrich = enrichStage({
+    enricher: deps.enricher,
+    alongside: deps.skip?.social || deps.skip?.enrich ? undefined : social.early,
+  });
   const stages = [
     generateStage({ maxCandidates: pipeline.maxCandidates, discover: deps.discover }),
-    resolveStage({ resolver: deps.resolver }),
-    enrich,
-    socialStage({ runtime: deps.social, scoring: deps.scoring }),
+    // Registered lookalikes go to enrichment as they resolve, unless enrichment is skipped.
+    resolveStage({ resolver: deps.resolver, early: deps.skip?.enrich ? undefined : enrich.early }),
+    enrich.stage,
+    social.stage,
     scoreStage({
       scoring: deps.scoring,
       loadFeeds: deps.loadFeeds,

@@ -6,6 +6,8 @@ export interface ResolveCandidatesOptions {
   resolver: Resolver;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, registered: number) => void;
+  /** Each kept candidate as soon as it resolved (in the order answers come). */
+  onKept?: (kept: ResolvedCandidate & Candidate) => void;
 }
 
 /**
@@ -33,18 +35,17 @@ export async function resolveCandidates<C extends Candidate>(
     silent(r);
     if (r.status === "unregistered") continue;
     const index = byDomain.get(r.domain)!;
-    kept.push({
-      index,
-      value: {
-        ...candidates[index]!,
-        resolve_status: r.status,
-        dns_a: r.dns_a,
-        dns_aaaa: r.dns_aaaa,
-        dns_mx: r.dns_mx,
-        dns_ns: r.dns_ns,
-        wildcard: r.wildcard,
-      },
-    });
+    const value = {
+      ...candidates[index]!,
+      resolve_status: r.status,
+      dns_a: r.dns_a,
+      dns_aaaa: r.dns_aaaa,
+      dns_mx: r.dns_mx,
+      dns_ns: r.dns_ns,
+      wildcard: r.wildcard,
+    };
+    kept.push({ index, value });
+    opts.onKept?.(value);
   }
   return kept.sort((x, y) => x.index - y.index).map((k) => k.value);
 }

@@ -39,6 +39,14 @@ export function throwIfCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw new ScanCancelledError("scan cancelled");
 }
 
+/** The scan log as `stage` writes it, from whichever stage's context (work started early). */
+export function logAs(ctx: StageContext, stage: TScanStage): StageContext["log"] {
+  return (level, message, code) =>
+    ctx.publisher
+      .publish("log", { level, message: `[${stage}] ${message}`, ...(code ? { code } : {}) })
+      .then(() => undefined, () => undefined); // prettier-ignore
+}
+
 /** A stage's circuit breaker: a source it gives up is named in the scan log, once. */
 export function sourceBreaker(ctx: StageContext): CircuitBreaker {
   return createCircuitBreaker({

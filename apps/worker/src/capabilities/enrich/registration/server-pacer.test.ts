@@ -95,6 +95,24 @@ describe("server pacer", () => {
     },
   );
 
+  it.each([100, 330])(
+    "finds a registry's limit within its first %i lookups at a handful of refusals (the bucket's burst not taken for its rate)",
+    async (n) => {
+      const t = virtualTime();
+      const server = tokenBucketServer(t, 10, 10, 50);
+      const pacer = createServerPacer({ kind: "rdap", clock: t.clock });
+      let answered = 0;
+      for (let i = 0; i < n; i++)
+        void pacer.run("https://rdap.example", server.request).then(() => answered++);
+      await t.runUntil(() => answered === n);
+      expect(server.log.ok).toBe(n);
+      // One refusal ends the slow start; after it, at most one per hundred answers.
+      expect(server.log.limited).toBeLessThanOrEqual(2 + n / 100);
+      // Within 15% of what the bucket allows (its burst, then its rate).
+      expect(t.now() / 1000).toBeLessThanOrEqual((1.15 * (n - 10)) / 10);
+    },
+  );
+
   it("spaces requests evenly: never two closer than the rate in force allows", async () => {
     const t = virtualTime();
     const server = tokenBucketServer(t, 1000, 1000); // never limits: slow start all the way

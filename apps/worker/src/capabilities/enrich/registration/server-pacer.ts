@@ -11,10 +11,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 // queue once the pause ends. Servers are independent: a slow or limiting one never delays another.
 //
 // The ceiling is the mean of the rate a refusal came at and the rate the server accepted since the
-// last pause ended (answers / time), never above the first: after a pause a token bucket grants its
-// burst on top of its rate, so the first alone overestimates a bursty server; the second alone
-// underestimates one that grants no burst (tokens it refilled while we ramped up are lost), and
-// would feed on itself. The curve advances per answer, not per second, so a cycle is a hundred
+// previous refusal (answers / time, its pause included), never above the first. A token bucket is
+// empty at both refusals, so between them it granted its rate and nothing more; before the first
+// refusal the estimate runs from the first request and so counts the bucket's burst too, an
+// overestimate the next refusal corrects. The accepted rate alone underestimates a server that
+// grants no burst (tokens it refilled while we ramped up are lost), and would feed on itself.
+// The curve advances per answer, not per second, so a cycle is a hundred
 // requests or more at any rate and refusals stay near 1 % (server-pacer.test.ts simulates it).
 
 /** Time and waiting; tests pass a virtual clock so no test depends on the machine's speed. */
@@ -116,9 +118,9 @@ interface Server {
   cutAt: number;
   /** Answers since the last cut while requests waited on the rate (the curve's position). */
   curveN: number;
-  /** Answers since the last cut, and when sending resumed after it: the rate the server accepts. */
+  /** Answers since the last cut (or the first request), and when that was: the rate the server accepts. */
   answeredSinceCut: number;
-  resumedAt: number;
+  measuredFrom: number;
   pausedUntil: number;
   lastRetryAfterMs: number | null;
   /** When the last request was sent (its slot). */
@@ -145,7 +147,7 @@ export function createServerPacer(opts: ServerPacerOptions): ServerPacer {
   const serverFor = (name: string): Server => {
     let s = servers.get(name);
     if (!s) {
-      s = { name, rate: initialRate, ceiling: null, cutAt: -Infinity, curveN: 0, answeredSinceCut: 0, resumedAt: 0, pausedUntil: 0, lastRetryAfterMs: null, lastSent: -Infinity, queue: [], inFlight: 0, requests: 0, limited: 0, waking: false }; // prettier-ignore
+      s = { name, rate: initialRate, ceiling: null, cutAt: -Infinity, curveN: 0, answeredSinceCut: 0, measuredFrom: 0, pausedUntil: 0, lastRetryAfterMs: null, lastSent: -Infinity, queue: [], inFlight: 0, requests: 0, limited: 0, waking: false }; // prettier-ignore
       servers.set(name, s);
     }
     return s;
@@ -173,13 +175,13 @@ export function createServerPacer(opts: ServerPacerOptions): ServerPacer {
     // One cut per round: answers to requests already sent at the old rate say nothing new.
     if (sentAt < s.cutAt) return;
     const accepted =
-      s.ceiling !== null && s.answeredSinceCut >= MIN_ESTIMATE_ANSWERS
-        ? (s.answeredSinceCut * 1000) / Math.max(1, now - s.resumedAt)
+      s.answeredSinceCut >= MIN_ESTIMATE_ANSWERS
+        ? (s.answeredSinceCut * 1000) / Math.max(1, now - s.measuredFrom)
         : Infinity;
     s.ceiling = clamp(Math.min(s.rate, (s.rate + accepted) / 2));
     s.rate = clamp(s.ceiling * CUT);
     s.cutAt = now;
-    s.resumedAt = s.pausedUntil;
+    s.measuredFrom = now;
     s.curveN = 0;
     s.answeredSinceCut = 0;
   };
@@ -193,6 +195,7 @@ export function createServerPacer(opts: ServerPacerOptions): ServerPacer {
 
   const start = (s: Server, job: Job, sentAt: number) => {
     s.inFlight++;
+    if (s.requests === 0) s.measuredFrom = sentAt;
     s.requests++;
     job.tries++;
     job.task().then(

@@ -1,9 +1,10 @@
 import type { TDomainFindingDelta } from "@brandwarden/contract/findings";
 import { brandContextFromScan } from "../../../capabilities/brand/brand-context.ts";
+import type { EnrichScheduler } from "../../../capabilities/enrich/enrich-scheduler.ts";
 import type { Enricher } from "../../../capabilities/enrich/enricher.ts";
-import type { EnrichedFields } from "../scan-data.ts";
+import type { EnrichedFields, ResolvedCandidate, ScanData } from "../scan-data.ts";
 import { withCircuitBreaker } from "../../../capabilities/circuit-breaker/circuit-breaker.ts";
-import { sourceBreaker, throwIfCancelled, type StageDef } from "../stage.ts";
+import { logAs, sourceBreaker, throwIfCancelled, type StageContext, type StageDef } from "../stage.ts";
 
 const BATCH = 25;
 /** How often the stage says what it waits on, when nothing else moved. */
@@ -11,28 +12,62 @@ const WAITING_EVERY_MS = 2000;
 const WAITING_LOG_EVERY_MS = 60_000;
 
 /**
+ * Enrichment that starts before its stage does: the resolve stage hands over registered lookalikes
+ * as it finds them (after publishing their `findings_initial`), so registries and web hosts are
+ * already being asked while the rest of the candidates resolve.
+ */
+export interface EarlyEnrichment {
+  add(ctx: StageContext, found: readonly ResolvedCandidate[]): Promise<void>;
+  /** The resolve stage failed: what it started is dropped. */
+  abandon(ctx: StageContext): void;
+}
+
+/** One scan's enrichment in progress: the scheduler and what it produced so far. */
+interface Lane {
+  scheduler: EnrichScheduler;
+  enriched: Record<string, EnrichedFields>;
+  breaker: ReturnType<typeof sourceBreaker>;
+  stop: AbortController;
+  /** The enrich stage's progress, once it runs (earlier results are counted when it starts). */
+  progress: ((done: number, total: number, waitingOn: string | null) => void) | null;
+  flush(): Promise<void>;
+}
+
+/**
  * `enrich`: registration, DNS, web, TLS, screenshot and hosting evidence for every registered
  * lookalike (unknown ones have nothing to fetch), published as `findings_delta` as results arrive,
- * each registry paced apart by the scheduler (capabilities/enrich/enrich-scheduler.ts).
+ * paced per registry by the scheduler (capabilities/enrich/enrich-scheduler.ts).
  */
-export function enrichStage(deps: { enricher: Enricher }): StageDef {
-  return {
-    name: "enrich",
-    output: "enriched",
-    async run(ctx) {
-      const enriched: Record<string, EnrichedFields> = {};
-      let batch: TDomainFindingDelta[] = [];
-      let publishing = Promise.resolve();
-      const flush = () => {
-        if (!batch.length) return publishing;
-        const out = batch;
-        batch = [];
-        publishing = publishing.then(() => ctx.publisher.publish("findings_delta", { findings: out }));
-        return publishing;
-      };
-      const scheduler = deps.enricher.schedule({
+export function enrichStage(deps: {
+  enricher: Enricher;
+  /** Work that needs only the resolved lookalikes, started beside enrichment (social discovery). */
+  alongside?: { start(ctx: StageContext): void; abandon(ctx: StageContext): void };
+}): { stage: StageDef; early: EarlyEnrichment } {
+  const lanes = new WeakMap<ScanData, Lane>();
+
+  const open = (ctx: StageContext): Lane => {
+    const stop = new AbortController();
+    const enriched: Record<string, EnrichedFields> = {};
+    let batch: TDomainFindingDelta[] = [];
+    let publishing = Promise.resolve();
+    const flush = () => {
+      if (!batch.length) return publishing;
+      const out = batch;
+      batch = [];
+      publishing = publishing.then(() => ctx.publisher.publish("findings_delta", { findings: out }));
+      return publishing;
+    };
+    // The breaker logs as the enrich stage, whichever stage opened the lane.
+    const breaker = sourceBreaker({ ...ctx, log: logAs(ctx, "enrich") });
+    const lane: Lane = {
+      enriched,
+      breaker,
+      stop,
+      progress: null,
+      flush,
+      scheduler: deps.enricher.schedule({
         brand: brandContextFromScan(ctx.payload),
-        signal: ctx.signal,
+        signal: AbortSignal.any([ctx.signal, stop.signal]),
         onResult: async (job, result) => {
           const { screenshot_png, ...fields } = result.fields;
           const provenance = result.provenance as Record<string, unknown>;
@@ -44,18 +79,49 @@ export function enrichStage(deps: { enricher: Enricher }): StageDef {
             provenance,
             ...(screenshot_png ? { screenshot_png } : {}),
           });
-          ctx.progress(scheduler.finished + 1, scheduler.added, scheduler.waitingOn());
+          lane.progress?.(lane.scheduler.finished + 1, lane.scheduler.added, lane.scheduler.waitingOn());
           if (batch.length >= BATCH || screenshot_png) await flush();
         },
-      });
-      const targets = (ctx.data.resolved ?? []).filter((r) => r.resolve_status === "registered");
-      ctx.progress(0, targets.length);
-      // Under the scan's breaker: the scheduler's requests carry it in their async context.
-      await withCircuitBreaker(sourceBreaker(ctx), async () =>
-        scheduler.add(
-          targets.map((t) => ({ domain: t.domain, resolved: { a: t.dns_a, aaaa: t.dns_aaaa, mx: t.dns_mx, ns: t.dns_ns } })), // prettier-ignore
-        ),
-      );
+      }),
+    };
+    lanes.set(ctx.data, lane);
+    return lane;
+  };
+
+  const addTo = (lane: Lane, found: readonly ResolvedCandidate[]) =>
+    // Under the scan's breaker: the scheduler's requests carry it in their async context.
+    withCircuitBreaker(lane.breaker, async () =>
+      lane.scheduler.add(
+        found
+          .filter((r) => r.resolve_status === "registered")
+          .map((t) => ({ domain: t.domain, resolved: { a: t.dns_a, aaaa: t.dns_aaaa, mx: t.dns_mx, ns: t.dns_ns } })), // prettier-ignore
+      ),
+    );
+
+  const early: EarlyEnrichment = {
+    async add(ctx, found) {
+      await addTo(lanes.get(ctx.data) ?? open(ctx), found);
+    },
+    abandon(ctx) {
+      lanes.get(ctx.data)?.stop.abort(new Error("resolve stage failed"));
+      lanes.delete(ctx.data);
+    },
+  };
+
+  const stage: StageDef = {
+    name: "enrich",
+    output: "enriched",
+    async run(ctx) {
+      deps.alongside?.start(ctx);
+      let lane = lanes.get(ctx.data);
+      if (!lane) {
+        // Resumed at this stage (or resolved without handing over): everything starts now.
+        lane = open(ctx);
+        await addTo(lane, ctx.data.resolved ?? []);
+      }
+      const { scheduler } = lane;
+      lane.progress = (done, total, waitingOn) => ctx.progress(done, total, waitingOn);
+      ctx.progress(scheduler.finished, scheduler.added, scheduler.waitingOn());
       scheduler.close();
       // Said even when no lookalike finishes for a while (a registry that paused us).
       let lastLog = 0;
@@ -71,15 +137,18 @@ export function enrichStage(deps: { enricher: Enricher }): StageDef {
       try {
         await scheduler.done;
       } catch (err) {
+        deps.alongside?.abandon(ctx);
         throwIfCancelled(ctx.signal);
         throw err;
       } finally {
         clearInterval(tick);
+        lanes.delete(ctx.data);
       }
-      await flush();
+      await lane.flush();
       ctx.progress(scheduler.finished, scheduler.added, null);
-      ctx.data.enriched = enriched;
-      await ctx.log("info", `enriched ${targets.length} registered lookalikes`);
+      ctx.data.enriched = lane.enriched;
+      await ctx.log("info", `enriched ${scheduler.added} registered lookalikes`);
     },
   };
+  return { stage, early };
 }
