@@ -1,5 +1,7 @@
-// `npm run bench [-- NAME ...]`: runs every benchmark (or those whose path contains a NAME), one
-// process each so their memory and timings do not mix, and prints what each printed.
+// `npm run bench [-- NAME ... [SIZE ...]]`: runs every benchmark (or those whose path contains a
+// NAME), one process each so their memory and timings do not mix, and prints what each printed.
+// Numbers are handed to each benchmark run as its arguments (the sizes to measure, where it takes
+// them: `npm run bench -- scan-latency 1000`).
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +28,9 @@ function benchFiles(dir: string, depth = 0): string[] {
   return out;
 }
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const sizes = args.filter((a) => /^\d+$/.test(a));
+const filters = args.filter((a) => !sizes.includes(a));
 const files = ["bench", "packages", "apps"]
   .flatMap((d) => benchFiles(path.join(root, d)))
   .filter((f) => filters.length === 0 || filters.some((n) => f.includes(n)))
@@ -36,7 +40,7 @@ let failed = 0;
 for (const file of files) {
   const rel = path.relative(root, file);
   console.log(`\n=== ${rel}`);
-  const res = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", file], {
+  const res = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", file, ...sizes], {
     cwd: root,
     stdio: "inherit",
   });

@@ -80,12 +80,23 @@ export async function createDelayedEntry(
 }
 
 /**
+ * Whether `server` keeps its accepted sockets half-open after the client's FIN (Node keeps this on
+ * the server; its types do not say). An HTTP server does and ends them itself; a TLS server does
+ * not, and given a half-open socket it never closes one whose client left before a request (a
+ * certificate check, an aborted fetch): such sockets sat in CLOSE-WAIT until the world ran out of
+ * file descriptors.
+ */
+export const allowsHalfOpen = (server: net.Server): boolean =>
+  (server as net.Server & { allowHalfOpen?: boolean }).allowHalfOpen === true;
+
+/**
  * Puts the path in front of a listening server: the connections it accepts are carried across
  * the path before its own connection handlers see them.
  */
 export async function delayServer(server: net.Server, link: LinkOptions): Promise<DelayedEntry> {
   const handlers = server.listeners("connection") as ((s: net.Socket) => void)[];
   const entry = await createDelayedEntry((s) => {
+    s.allowHalfOpen = allowsHalfOpen(server); // as the server would have accepted it
     for (const h of handlers) h.call(server, s);
   }, link);
   server.removeAllListeners("connection");

@@ -1,4 +1,5 @@
 import dgram from "node:dgram";
+import { readdirSync } from "node:fs";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -178,6 +179,32 @@ describe("latency relay, UDP", () => {
     clock.advance(1);
     await runUntil(clock, () => got.length === 1, 0);
     expect(got).toEqual(["q1"]);
+  });
+
+  it("keeps no socket per query for long: a resolver asking from a fresh port each time does not pile them up", async () => {
+    const openFds = () => readdirSync("/proc/self/fd").length;
+    const clock = new FakeClock();
+    const echo = await udpEcho();
+    const relay = await startLatencyRelay({ listen: { host: "127.0.0.1", port: 0 }, target: { host: "127.0.0.1", port: echo }, protocol: "udp", profile: { rttMs: 20, jitter: 0, loss: 0 }, seed: 7, clock, udpMaxMappings: 25 }); // prettier-ignore
+    closers.push(() => relay.close());
+    const clients = await Promise.all(Array.from({ length: 60 }, () => client()));
+    const before = openFds(); // the relay, the echo and the 60 clients
+    let answers = 0;
+    for (const c of clients) c.on("message", () => answers++);
+    // One query at a time, each from its own port, each answered.
+    for (const [i, c] of clients.entries()) {
+      c.send(`q${i}`, relay.port, "127.0.0.1");
+      await runUntil(clock, () => answers === i + 1, 5);
+    }
+    // At most 25 upstream sockets at once, whatever the number of clients.
+    expect(openFds() - before).toBeLessThanOrEqual(25);
+    expect(openFds() - before).toBeGreaterThan(0);
+    // Idle ones close within seconds.
+    for (let i = 0; i < 30; i++) {
+      clock.advance(500);
+      await turn();
+    }
+    expect(openFds()).toBe(before);
   });
 
   it("drops about the profile's share of datagrams each way", async () => {

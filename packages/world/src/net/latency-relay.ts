@@ -23,6 +23,8 @@ export interface LatencyRelayOptions {
   seed?: string | number; // default "latency-relay": the same seed, the same delays and losses
   rng?: Rng;
   clock?: Clock;
+  /** UDP mappings (upstream sockets) kept at once; default 4,096. */
+  udpMaxMappings?: number;
 }
 
 export interface LatencyRelay {
@@ -40,8 +42,14 @@ export function upstreamBind(address: string | undefined): string | undefined {
   return a !== "127.0.0.1" && /^127\.\d+\.\d+\.\d+$/.test(a) ? a : undefined;
 }
 
-/** A NAT's UDP mapping lifetime (RFC 4787 REQ-5: at least two minutes); idle ones are closed. */
-const UDP_IDLE_MS = 120_000;
+// UDP: one upstream socket per client address, only so the answers find their way back. A path
+// keeps no per-flow state, and a resolver asks each query from a fresh port (RFC 5452), so these
+// live as long as an answer could still come (a stub gives up within seconds), and no more than
+// UDP_MAX_MAPPINGS at once, the least recently used going first. Kept for two minutes as a NAT
+// would (RFC 4787), a 10,000-lookalike scan's queries held 20,000 descriptors, the world's whole
+// allowance: it then closed every connection it accepted and reset every one it relayed.
+const UDP_IDLE_MS = 10_000;
+const UDP_MAX_MAPPINGS = 4096;
 
 function listenTcp(server: net.Server, at: HostPort): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -77,7 +85,18 @@ export async function startLatencyRelay(opts: LatencyRelayOptions): Promise<Late
   for (let attempt = 0; ; attempt++) {
     let port = opts.listen.port;
     try {
-      if (udp) port = await startUdp({ ...opts.listen, port }, opts.target, profile, rng, clock, closers);
+      if (udp) {
+        const maxMappings = opts.udpMaxMappings ?? UDP_MAX_MAPPINGS;
+        port = await startUdp(
+          { ...opts.listen, port },
+          opts.target,
+          profile,
+          rng,
+          clock,
+          closers,
+          maxMappings,
+        );
+      }
       if (tcp) port = await startTcp({ ...opts.listen, port }, opts.target, profile, rng, clock, closers);
       return { host: opts.listen.host, port, close };
     } catch (err) {
@@ -129,6 +148,7 @@ async function startUdp(
   rng: Rng,
   clock: Clock,
   closers: (() => Promise<void>)[],
+  maxMappings: number,
 ): Promise<number> {
   const front = dgram.createSocket({ type: "udp4", recvBufferSize: 4 << 20 });
   front.on("error", () => {});
@@ -150,35 +170,51 @@ async function startUdp(
     }, at - clock.now());
     timers.add(t);
   };
+  // In least-recently-used order: a mapping used again moves to the end.
   const clients = new Map<string, { socket: dgram.Socket; lastUsed: number }>();
+  const drop = (key: string, c: { socket: dgram.Socket }) => {
+    c.socket.close();
+    clients.delete(key);
+  };
   const upstreamFor = (rinfo: dgram.RemoteInfo) => {
     const key = `${rinfo.address}:${rinfo.port}`;
     let c = clients.get(key);
-    if (!c) {
+    if (c) clients.delete(key);
+    else {
       const socket = dgram.createSocket("udp4");
       socket.on("error", () => {});
       socket.on("message", (msg) => later(() => front.send(msg, rinfo.port, rinfo.address, () => {})));
       socket.bind({ address: upstreamBind(rinfo.address), port: 0 });
       c = { socket, lastUsed: 0 };
-      clients.set(key, c);
+      for (const [oldest, o] of clients) {
+        if (clients.size < maxMappings) break;
+        drop(oldest, o);
+      }
     }
     c.lastUsed = clock.now();
+    clients.set(key, c);
     return c.socket;
   };
   front.on("message", (msg, rinfo) => {
     const up = upstreamFor(rinfo);
-    later(() => up.send(msg, target.port, target.host, () => {}));
+    // A mapping evicted meanwhile drops the datagram, as a path that lost it would.
+    later(() => {
+      try {
+        up.send(msg, target.port, target.host, () => {});
+      } catch {
+        // closed: its datagram is lost
+      }
+    });
   });
   const sweep = () => {
     const now = clock.now();
-    for (const [key, c] of clients)
-      if (now - c.lastUsed > UDP_IDLE_MS) {
-        c.socket.close();
-        clients.delete(key);
-      }
-    sweeper = clock.setTimer(sweep, UDP_IDLE_MS);
+    for (const [key, c] of clients) {
+      if (now - c.lastUsed <= UDP_IDLE_MS) break; // the rest were used later
+      drop(key, c);
+    }
+    sweeper = clock.setTimer(sweep, UDP_IDLE_MS / 4);
   };
-  let sweeper = clock.setTimer(sweep, UDP_IDLE_MS);
+  let sweeper = clock.setTimer(sweep, UDP_IDLE_MS / 4);
   closers.push(async () => {
     clock.clearTimer(sweeper);
     for (const t of timers) clock.clearTimer(t);

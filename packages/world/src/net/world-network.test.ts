@@ -1,4 +1,5 @@
 import net from "node:net";
+import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dnsQuery } from "../../testing/dns-query.ts";
 import { smallScenario, startTestWorld } from "../../testing/test-world.ts";
@@ -64,6 +65,21 @@ describe("a world behind internet paths", () => {
     } finally {
       await fetch.close();
     }
+  });
+
+  it("closes an HTTPS connection whose client left after the handshake without a word (a certificate check)", async () => {
+    const answer = await dnsQuery(world.env.DNS_NAMESERVERS!, "acmebank.com", "A");
+    const ip = String((answer.answers![0] as { data: unknown }).data);
+    const serverClosed = await new Promise<boolean>((resolve, reject) => {
+      // FIN without TLS's close_notify, as a client that destroys its socket sends.
+      const raw = net.connect({ host: ip, port: 443, allowHalfOpen: true });
+      const secure = tls.connect({ socket: raw, servername: "acmebank.com", rejectUnauthorized: false }, () => raw.end()); // prettier-ignore
+      secure.on("error", () => undefined);
+      // The server's FIN, back across the path (the TLS socket reads the raw one's stream).
+      secure.on("end", () => resolve(true));
+      raw.on("error", reject);
+    });
+    expect(serverClosed).toBe(true);
   });
 
   it("lists each registry with its own RDAP base in the bootstrap, like IANA's dns.json", async () => {

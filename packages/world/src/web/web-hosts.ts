@@ -6,7 +6,7 @@ import type { Scenario } from "../scenario/schema.ts";
 import type { IssuedCert, WorldCa } from "../tls/ca.ts";
 import { createSiteHandler, SiteDirectory } from "./site-router.ts";
 import { providerSiteIps } from "./provider-sites.ts";
-import { createDelayedEntry, type DelayedEntry } from "../net/delayed-entry.ts";
+import { allowsHalfOpen, createDelayedEntry, type DelayedEntry } from "../net/delayed-entry.ts";
 import type { LinkOptions } from "../net/latency-link.ts";
 
 // Every hosting address of the scenario listens on HTTP and HTTPS. Each address gets two bare
@@ -137,6 +137,7 @@ export async function startWebHosts(scenario: Scenario, opts: WebHostsOptions): 
   const listeners: net.Server[] = [];
   const sockets = new Set<net.Socket>();
   const forward = (target: net.Server) => (socket: net.Socket) => {
+    socket.allowHalfOpen = allowsHalfOpen(target); // as the server would have accepted it
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());

@@ -139,6 +139,54 @@ describe("scan runner", () => {
     expect(second.updates()[0]!.stage_states.generate!.status).toBe("completed");
   });
 
+  it("shows a stage running from when an earlier stage began its work, keeps its count when its turn comes, and cancels it when the scan fails first", async () => {
+    // resolve begins enrich's work: enrich shows running beside it, with the count so far.
+    const early: StageDef = {
+      name: "resolve",
+      output: "resolved",
+      async run(ctx) {
+        ctx.progressOf("enrich")(3, 10);
+        ctx.progress(1, 1);
+      },
+    };
+    const lateFinisher: StageDef = {
+      name: "enrich",
+      output: "enriched",
+      async run(ctx) {
+        ctx.progress(10, 10);
+      },
+    };
+    const ran: string[] = [];
+    const ok = SIX(ran);
+    ok[1] = early;
+    ok[2] = lateFinisher;
+    const h = harness(ok);
+    await h.runner.submit(payload());
+    const both = h.updates().find((u) => u.stage_states.enrich?.status === "running")!;
+    expect(both.stage_states.resolve!.status).toBe("running");
+    expect(both.stage_states.enrich!.done).toBe(3);
+    // When enrich's turn comes its count is not reset to 0.
+    const enrichDone = h.updates().filter((u) => u.stage_states.enrich?.status === "running").map((u) => u.stage_states.enrich!.done); // prettier-ignore
+    expect(enrichDone).not.toContain(0);
+    expect(h.updates().at(-1)!.stage_states.enrich!.status).toBe("completed");
+
+    const failing = SIX([]);
+    failing[1] = {
+      name: "resolve",
+      output: "resolved",
+      async run(ctx) {
+        ctx.progressOf("enrich")(1, 5);
+        throw new Error("resolver exploded");
+      },
+    };
+    const f = harness(failing);
+    await f.runner.submit(payload());
+    const last = f.updates().at(-1)!;
+    expect(last.status).toBe("failed");
+    expect(last.stage_states.resolve!.status).toBe("failed");
+    expect(last.stage_states.enrich!.status).toBe("cancelled");
+  });
+
   it("reruns from the earliest stage whose checkpoint is missing", async () => {
     const ran: string[] = [];
     const h = harness(SIX(ran));

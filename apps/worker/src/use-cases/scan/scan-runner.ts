@@ -112,6 +112,10 @@ export function createScanRunner(deps: ScanRunnerDeps) {
           publisher,
           logger: deps.logger,
           progress: (done, total, waitingOn) => progress.progress(stage.name, done, total, waitingOn),
+          progressOf: (later) => (done, total, waitingOn) =>
+            later === stage.name
+              ? progress.progress(later, done, total, waitingOn)
+              : progress.progressEarly(later, done, total, waitingOn),
           log: (level, message, code) => log(level, `[${stage.name}] ${message}`, code),
         });
         if (signal.aborted) throw new ScanCancelledError("scan cancelled");

@@ -21,6 +21,8 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
     };
   }
   let status: TScanStatus = "running";
+  /** Stages whose work an earlier stage began (StageContext.progressOf), in this run. */
+  const early = new Set<TScanStage>();
   let lastSent = 0;
   let timer: NodeJS.Timeout | null = null;
 
@@ -39,9 +41,11 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
     states[stage] = { ...states[stage]!, ...patch };
   };
 
-  return {
+  const api = {
     states,
     async start(stage: TScanStage, total = 0) {
+      // Work begun early keeps its start and its counts.
+      if (early.has(stage)) return send();
       update(stage, {
         status: "running",
         done: 0,
@@ -65,6 +69,16 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
         timer.unref();
       }
     },
+    /** Progress of a later stage whose work an earlier one began: it shows running from then on. */
+    progressEarly(stage: TScanStage, done: number, total?: number, waitingOn?: string | null) {
+      const { status: was } = states[stage]!;
+      if (!early.has(stage) && was !== "completed" && was !== "skipped") {
+        early.add(stage);
+        update(stage, { status: "running", done: 0, total: 0, started_at: new Date().toISOString(), finished_at: null, error: undefined }); // prettier-ignore
+        lastSent = 0; // a status change goes out at once
+      }
+      api.progress(stage, done, total, waitingOn);
+    },
     async finish(
       stage: TScanStage,
       outcome: "completed" | "skipped" | "failed" | "cancelled",
@@ -82,6 +96,15 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
     },
     async end(final: "completed" | "failed" | "cancelled", error?: string) {
       status = final;
+      // Work begun early for a stage the scan never reached was stopped with it.
+      for (const stage of early) {
+        if (states[stage]!.status === "running")
+          update(stage, {
+            status: "cancelled",
+            waiting_on: undefined,
+            finished_at: new Date().toISOString(),
+          });
+      }
       await send(error);
     },
     /** Re-sends the current states when nothing went out for `silentMs`: the web app's sign of life. */
@@ -93,6 +116,7 @@ export function createStageProgress(publisher: ScanPublisher, initial: TStageSta
       timer = null;
     },
   };
+  return api;
 }
 
 export type StageProgress = ReturnType<typeof createStageProgress>;

@@ -16,6 +16,8 @@ export interface StageContext {
   signal: AbortSignal;
   /** Counts the stage's work; `waitingOn` says what it waits on now (null: nothing in particular). */
   progress(done: number, total?: number, waitingOn?: string | null): void;
+  /** Progress of a later stage whose work this one began early: that stage shows running from now. */
+  progressOf(stage: TScanStage): (done: number, total?: number, waitingOn?: string | null) => void;
   publisher: ScanPublisher;
   log(level: "info" | "warn" | "error", message: string, code?: string): Promise<void>;
   logger: Logger;

@@ -28,8 +28,8 @@ interface Lane {
   enriched: Record<string, EnrichedFields>;
   breaker: ReturnType<typeof sourceBreaker>;
   stop: AbortController;
-  /** The enrich stage's progress, once it runs (earlier results are counted when it starts). */
-  progress: ((done: number, total: number, waitingOn: string | null) => void) | null;
+  /** The enrich stage's progress: it shows running from the moment its work begins. */
+  progress: (done: number, total: number, waitingOn: string | null) => void;
   flush(): Promise<void>;
 }
 
@@ -63,7 +63,7 @@ export function enrichStage(deps: {
       enriched,
       breaker,
       stop,
-      progress: null,
+      progress: ctx.progressOf("enrich"),
       flush,
       scheduler: deps.enricher.schedule({
         brand: brandContextFromScan(ctx.payload),
@@ -79,7 +79,7 @@ export function enrichStage(deps: {
             provenance,
             ...(screenshot_png ? { screenshot_png } : {}),
           });
-          lane.progress?.(lane.scheduler.finished + 1, lane.scheduler.added, lane.scheduler.waitingOn());
+          lane.progress(lane.scheduler.finished + 1, lane.scheduler.added, lane.scheduler.waitingOn());
           if (batch.length >= BATCH || screenshot_png) await flush();
         },
       }),
@@ -88,15 +88,17 @@ export function enrichStage(deps: {
     return lane;
   };
 
-  const addTo = (lane: Lane, found: readonly ResolvedCandidate[]) =>
+  const addTo = async (lane: Lane, found: readonly ResolvedCandidate[]) => {
     // Under the scan's breaker: the scheduler's requests carry it in their async context.
-    withCircuitBreaker(lane.breaker, async () =>
+    await withCircuitBreaker(lane.breaker, async () =>
       lane.scheduler.add(
         found
           .filter((r) => r.resolve_status === "registered")
           .map((t) => ({ domain: t.domain, resolved: { a: t.dns_a, aaaa: t.dns_aaaa, mx: t.dns_mx, ns: t.dns_ns } })), // prettier-ignore
       ),
     );
+    lane.progress(lane.scheduler.finished, lane.scheduler.added, lane.scheduler.waitingOn());
+  };
 
   const early: EarlyEnrichment = {
     async add(ctx, found) {
@@ -120,7 +122,6 @@ export function enrichStage(deps: {
         await addTo(lane, ctx.data.resolved ?? []);
       }
       const { scheduler } = lane;
-      lane.progress = (done, total, waitingOn) => ctx.progress(done, total, waitingOn);
       ctx.progress(scheduler.finished, scheduler.added, scheduler.waitingOn());
       scheduler.close();
       // Said even when no lookalike finishes for a while (a registry that paused us).

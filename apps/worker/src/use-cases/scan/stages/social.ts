@@ -26,9 +26,6 @@ export interface EarlySocial {
 interface Run {
   done: Promise<unknown[]>;
   stop: AbortController;
-  /** The latest count, kept until the social stage runs and reports it. */
-  last: [number, number] | null;
-  progress: ((done: number, total: number) => void) | null;
   /** Why the weights read waits for the web app, while it does (said again when the stage starts). */
   waitingFor: string | null;
 }
@@ -44,7 +41,10 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
     const stop = new AbortController();
     const signal = AbortSignal.any([ctx.signal, stop.signal]);
     const log = logAs(ctx, "social");
-    const run: Run = { stop, last: null, progress: null, waitingFor: null, done: Promise.resolve([]) };
+    const run: Run = { stop, waitingFor: null, done: Promise.resolve([]) };
+    // The social stage shows running (with its counts) from the moment its work begins.
+    const progress = ctx.progressOf("social");
+    progress(0, 0);
     const saidWaiting = waitingForWeights({ ...ctx, log });
     run.done = (async () => {
       // Social signals share the weight store with domain signals; names do not overlap.
@@ -70,10 +70,7 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
           lookalikeDomains: (ctx.data.resolved ?? []).map((r) => r.domain),
           signal,
           publish: (kind, data) => ctx.publisher.publish(kind, data),
-          progress: (done, total) => {
-            run.last = [done, total];
-            run.progress?.(done, total);
-          },
+          progress: (done, total) => progress(done, total),
           deps: { runtime: deps.runtime, weights, log },
         }),
       );
@@ -89,8 +86,6 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
     async run(ctx) {
       // Started beside enrichment, or (resumed here, enrichment skipped) now.
       const run = runs.get(ctx.data) ?? start(ctx);
-      run.progress = (done, total) => ctx.progress(done, total);
-      if (run.last) ctx.progress(...run.last);
       // Started waiting before this stage did: the stage's own log says so too.
       if (run.waitingFor !== null) waitingForWeights(ctx)(run.waitingFor);
       try {
