@@ -121,9 +121,13 @@ describe("a scan in the split deployment", () => {
 
     // Kill the worker for real while the scan enriches; a new worker resumes from checkpoints.
     const scan = await services.scans.start(actor);
+    // Its turn: enrichment begins while resolve still runs, but only resolve's checkpoint resumes it there.
     await waitFor(
-      async () => (await scanRow(scan.id)).stage_states.enrich?.status === "running",
-      "enrich running",
+      async () => {
+        const states = (await scanRow(scan.id)).stage_states;
+        return states.enrich?.status === "running" && states.resolve?.status === "completed";
+      },
+      "enrich's turn",
       120_000,
     );
     workers.at(-1)!.child.kill("SIGKILL");

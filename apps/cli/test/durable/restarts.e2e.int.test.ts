@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TScanStage } from "@brandwarden/contract/constants";
+import { SCAN_STAGES, type TScanStage } from "@brandwarden/contract/constants";
 import { freePort } from "@brandwarden/platform/testing/free-port";
 import { requirePostgres } from "@brandwarden/platform/testing/services";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
@@ -25,12 +25,21 @@ afterAll(async () => {
   await world?.stop();
 });
 
-/** Waits (through the web app's status, which the worker's events feed) until `stage` runs. */
+/**
+ * Waits (through the web app's status, which the worker's events feed) until it is `stage`'s turn:
+ * it runs and every stage before it is done (a stage whose work began early shows running sooner).
+ */
 async function untilStageRunning(client: WebClient, scanId: string, stage: TScanStage) {
+  const before = SCAN_STAGES.slice(0, SCAN_STAGES.indexOf(stage));
   await waitFor(
-    async () =>
-      (await client.status(scanId).catch(() => null))?.scan.stage_states[stage]?.status === "running",
-    `${stage} running`,
+    async () => {
+      const states = (await client.status(scanId).catch(() => null))?.scan.stage_states;
+      return (
+        states?.[stage]?.status === "running" &&
+        before.every((s) => ["completed", "skipped"].includes(states[s]?.status ?? ""))
+      );
+    },
+    `${stage}'s turn`,
     240_000,
   );
 }
