@@ -11,14 +11,9 @@
 // Usage: npm run bench -- scan-latency [N ...]   (default 1000 10000)
 //   BENCH_RTT=50 BENCH_RDAP_RATE=10; BENCH_RTT=0 BENCH_RDAP_RATE=0: loopback speed, no limits.
 import { fork, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createMemoryBus } from "@brandwarden/platform/bus/memory-bus";
-import { createMemoryKv } from "@brandwarden/platform/kv/memory-kv";
-import { createSilentLogger } from "@brandwarden/platform/logger/logger";
-import { loadWorkerConfig } from "@brandwarden/worker/config";
-import { createWorkerContainer } from "@brandwarden/worker/container";
+import { benchContainer, peakRss } from "./harness/scan-harness.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rttMs = Number(process.env.BENCH_RTT ?? 50);
@@ -67,61 +62,28 @@ function startWorldProcess(lookalikes: number, netPrefix: string) {
   };
 }
 
-let peak = 0;
-const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+const rss = peakRss();
 
 for (const n of sizes.length ? sizes : [1000, 10000]) {
   const world = startWorldProcess(n, "127.33");
-  const env = await world.env;
-  const config = loadWorkerConfig({
-    ...process.env,
-    ...env,
-    SCREENSHOTS: "false",
-    LOG_LEVEL: "silent",
-  });
   const counts = { findings: 0 };
   const enriched = new Set<string>();
   const registrars = new Set<string>();
   const webOk = new Set<string>();
   const webErrors = new Map<string, string>();
-  const stageTimes: Record<string, number> = {};
-  const started: Record<string, number> = {};
-  const container = createWorkerContainer(
-    config,
-    {
-      bus: createMemoryBus(),
-      kv: createMemoryKv(),
-      logger: createSilentLogger(),
-      close: async () => undefined,
-    },
-    {
-      withWeb: false,
-      sink: async (e) => {
-        const env = e as {
-          kind: string;
-          data: {
-            findings?: Array<{ domain: string; registrar?: string | null; provenance?: { web?: { status: string; error?: string } } }>; // prettier-ignore
-            stage_states?: Record<string, { status: string }>;
-          };
-        };
-        if (env.kind === "findings_initial") counts.findings += env.data.findings!.length;
-        if (env.kind === "findings_delta")
-          for (const f of env.data.findings!) {
-            if (f.provenance) enriched.add(f.domain);
-            if (f.registrar) registrars.add(f.domain);
-            const web = f.provenance?.web;
-            if (web?.status === "ok") webOk.add(f.domain);
-            else if (web?.error) webErrors.set(f.domain, web.error.split(/[ (:]/)[0]!);
-          }
-        for (const [stage, s] of Object.entries(env.data.stage_states ?? {})) {
-          if (s.status === "running" && started[stage] === undefined) started[stage] = performance.now();
-          if ((s.status === "completed" || s.status === "skipped") && stageTimes[stage] === undefined)
-            stageTimes[stage] = performance.now() - (started[stage] ?? performance.now());
-        }
-      },
-    },
-  );
-  peak = 0;
+  const bench = benchContainer(await world.env, (e) => {
+    if (e.kind === "findings_initial") counts.findings += e.data.findings!.length;
+    if (e.kind === "findings_delta")
+      for (const f of e.data.findings!) {
+        if (f.provenance) enriched.add(f.domain);
+        if (f.registrar) registrars.add(f.domain);
+        const web = f.provenance?.web;
+        if (web?.status === "ok") webOk.add(f.domain);
+        else if (web?.error) webErrors.set(f.domain, web.error.split(/[ (:]/)[0]!);
+      }
+  });
+  const { container } = bench;
+  rss.reset();
   const t0 = performance.now();
   // BENCH_VERBOSE: the product's view of the registries every 2 s (rate, queue, 429s).
   const verbose = process.env.BENCH_VERBOSE
@@ -140,18 +102,7 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
         );
       }, 2000)
     : undefined;
-  await container.runner.submit({
-    scan_id: randomUUID(),
-    user_id: randomUUID(),
-    brand_name: "Acme Bank",
-    keywords: ["bank"],
-    owned_domains: ["acmebank.com"],
-    social_handles: [],
-    logo_url: null,
-    domain_profiles: [],
-    resume_from_stage: null,
-  });
-  const wall = (performance.now() - t0) / 1000;
+  const wall = await bench.scan();
   clearInterval(verbose);
   const { registries: stats, lag } = await world.stats();
   await container.close();
@@ -164,11 +115,8 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
     .filter((s) => s.ratePerSecond)
     .map((s) => ({ s, t: Math.max(0, s.requests - s.limited - (s.burst ?? 0)) / s.ratePerSecond! }))
     .sort((a, b) => b.t - a.t)[0];
-  const generate = (stageTimes.generate ?? 0) / 1000;
+  const generate = bench.stageSeconds("generate");
   const bound = (busiest?.t ?? 0) + generate + (CHAIN_RTTS * rttMs) / 1000;
-  const stages = Object.entries(stageTimes)
-    .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
-    .join(", ");
   console.log(
     `${n} registered lookalikes at ${rttMs} ms RTT, RDAP ${rdapRate || "unlimited"} req/s per registry: ` +
       `${wall.toFixed(1)} s wall; bound ${bound.toFixed(1)} s ` +
@@ -176,13 +124,13 @@ for (const n of sizes.length ? sizes : [1000, 10000]) {
       `generate ${generate.toFixed(1)} s, ${CHAIN_RTTS} RTT) → ratio ${(wall / bound).toFixed(2)}; ` +
       `RDAP ${requests} requests, ${limited} answered 429 (${((100 * limited) / Math.max(1, requests)).toFixed(2)}%); ` +
       `${enriched.size} enriched of ${counts.findings} findings, ${registrars.size} with a registrar, ${webOk.size} with the web answered; ` +
-      `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB; stages (s): ${stages}`,
+      `peak RSS ${rss.mib()} MiB; stages (s): ${bench.stages()}`,
   );
   const why = new Map<string, number>();
   for (const e of webErrors.values()) why.set(e, (why.get(e) ?? 0) + 1);
   console.log(`  the world's event loop delay: median ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms`);
   console.log(`  web not answered: ${[...why].sort((a, b) => b[1] - a[1]).map(([e, c]) => `${e} ${c}`).join(", ") || "none"}`); // prettier-ignore
 }
-clearInterval(sample);
+rss.stop();
 // Undici's idle keep-alive connections to the stopped world would hold the process for minutes.
 process.exit(0);
