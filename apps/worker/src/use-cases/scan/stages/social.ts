@@ -28,6 +28,8 @@ interface Run {
   stop: AbortController;
   /** Why the weights read waits for the web app, while it does (said again when the stage starts). */
   waitingFor: string | null;
+  /** The social stage itself runs (its turn came). */
+  turn: boolean;
 }
 
 /** `social`: impersonating accounts across platforms, scored, published by (platform, handle). */
@@ -41,9 +43,11 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
     const stop = new AbortController();
     const signal = AbortSignal.any([ctx.signal, stop.signal]);
     const log = logAs(ctx, "social");
-    const run: Run = { stop, waitingFor: null, done: Promise.resolve([]) };
+    const run: Run = { stop, waitingFor: null, turn: false, done: Promise.resolve([]) };
     // The social stage shows running (with its counts) from the moment its work begins.
-    const progress = ctx.progressOf("social");
+    const report = ctx.progressOf("social");
+    let counted: [number, number] = [0, 0];
+    const progress = (done: number, total: number) => report(...(counted = [done, total]));
     progress(0, 0);
     const saidWaiting = waitingForWeights({ ...ctx, log });
     run.done = (async () => {
@@ -75,7 +79,11 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
         }),
       );
     })();
-    run.done.catch(() => undefined); // awaited by the stage; not unhandled meanwhile
+    // Done before its turn: the stage completes after enrichment, and says so meanwhile.
+    run.done.then(
+      () => void (run.turn || report(...counted, "enrichment to finish (the accounts are in)")),
+      () => undefined, // awaited by the stage; not unhandled meanwhile
+    );
     runs.set(ctx.data, run);
     return run;
   };
@@ -86,6 +94,7 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
     async run(ctx) {
       // Started beside enrichment, or (resumed here, enrichment skipped) now.
       const run = runs.get(ctx.data) ?? start(ctx);
+      run.turn = true;
       // Started waiting before this stage did: the stage's own log says so too.
       if (run.waitingFor !== null) waitingForWeights(ctx)(run.waitingFor);
       try {
