@@ -86,16 +86,8 @@ export async function startLatencyRelay(opts: LatencyRelayOptions): Promise<Late
     let port = opts.listen.port;
     try {
       if (udp) {
-        const maxMappings = opts.udpMaxMappings ?? UDP_MAX_MAPPINGS;
-        port = await startUdp(
-          { ...opts.listen, port },
-          opts.target,
-          profile,
-          rng,
-          clock,
-          closers,
-          maxMappings,
-        );
+        const mappings = opts.udpMaxMappings ?? UDP_MAX_MAPPINGS;
+        port = await startUdp({ ...opts.listen, port }, opts.target, profile, rng, clock, closers, mappings);
       }
       if (tcp) port = await startTcp({ ...opts.listen, port }, opts.target, profile, rng, clock, closers);
       return { host: opts.listen.host, port, close };
@@ -197,12 +189,11 @@ async function startUdp(
   };
   front.on("message", (msg, rinfo) => {
     const up = upstreamFor(rinfo);
-    // A mapping evicted meanwhile drops the datagram, as a path that lost it would.
     later(() => {
       try {
         up.send(msg, target.port, target.host, () => {});
       } catch {
-        // closed: its datagram is lost
+        // Its mapping was evicted meanwhile: the datagram is lost, as on a path that dropped it.
       }
     });
   });

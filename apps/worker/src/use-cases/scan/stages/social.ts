@@ -74,7 +74,7 @@ export function socialStage(deps: { runtime: SocialRuntime; scoring: ScoringApi 
           lookalikeDomains: (ctx.data.resolved ?? []).map((r) => r.domain),
           signal,
           publish: (kind, data) => ctx.publisher.publish(kind, data),
-          progress: (done, total) => progress(done, total),
+          progress,
           deps: { runtime: deps.runtime, weights, log },
         }),
       );
