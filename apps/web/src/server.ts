@@ -1,3 +1,4 @@
+import { closeServer } from "@brandwarden/platform/http/close-server";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildWebApp } from "./app.ts";
@@ -75,7 +76,7 @@ export async function startWeb(
         container.deps.sessionStreams.stop();
       },
     ],
-    ["HTTP server", () => app.close()],
+    ["HTTP server", () => closeServer(app)],
     ["event consumer and clients", () => container.close()],
     ["database, Redis and job queue", () => infra.close()],
   ]);

@@ -1,3 +1,4 @@
+import { closeServer } from "@brandwarden/platform/http/close-server";
 import type { FastifyInstance } from "fastify";
 import { rendererIdentity } from "@brandwarden/platform/browser/sandboxed-chromium";
 import { buildWorkerApp } from "./app.ts";
@@ -42,7 +43,7 @@ export async function startWorker(config: WorkerConfig, infra: WorkerAdapters): 
   container.ctFollower?.start();
   container.zoneWatch?.start();
   const steps = stopSteps([
-    ["HTTP server", () => app.close()],
+    ["HTTP server", () => closeServer(app)],
     ["cancel listener", () => stopCancel()],
     ["scans handed back", () => container.close({ handBack: true })],
     ["Redis and key-value store", () => infra.close()],

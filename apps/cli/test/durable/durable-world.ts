@@ -96,7 +96,10 @@ export async function completedScanThrough(opts: {
   const user = await signUpUser(opts.world, opts.webUrl, opts.name);
   const scanId = await user.client.startScan();
   await opts.disturb(scanId, user.client);
-  const settled = await untilScanSettled(user.client, scanId, opts.timeoutMs);
+  // A scan that never settles (a process died, say) fails with what the processes printed.
+  const settled = await untilScanSettled(user.client, scanId, opts.timeoutMs).catch((err: Error) => {
+    throw new Error(`${opts.what}: ${err.message}\n${opts.output()}`);
+  });
   expect(settled.scan.status, `${opts.what}: ${settled.scan.error ?? ""}\n${opts.output()}`).toBe(
     "completed",
   );

@@ -61,11 +61,15 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
     keepAlive: true,
     ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + 5000 } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process. The pool's own listener covers idle
+  // clients only: a checked-out one (a transaction) whose socket dies emits 'error' with no
+  // listener, an uncaught exception. Its queries fail with the error; the pool drops it on release.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => void client.on("error", () => undefined));
   const db = drizzleNodePg({ client: pool, schema: opts.schema });
   // Migrations on a connection of their own, without the statement limit (a big table may take long).
   const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+  lock.on("error", () => undefined); // its queries fail with the error; the start fails with them
   try {
     await lock.connect();
     try {

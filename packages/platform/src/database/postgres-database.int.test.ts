@@ -100,5 +100,48 @@ describe("postgres database", () => {
         await testDb.drop();
       }
     });
+
+    it("a connection lost while a transaction holds it fails that transaction, not the process, and the pool recovers", async () => {
+      const testDb = await createTestDatabase(testDatabaseUrl());
+      const { hostname, port } = new URL(testDb.url);
+      const relay = await startTcpRelay({ host: hostname, port: Number(port || 5432) });
+      const handle = await open(relay.urlFor(testDb.url));
+      // pg emits 'error' on a checked-out client whose socket dies; without a listener of the
+      // product's own that is an uncaught exception, which ended the web process mid-outage.
+      const uncaught: unknown[] = [];
+      const onUncaught = (err: unknown) => void uncaught.push(err);
+      const vitestListeners = process.listeners("uncaughtException");
+      process.removeAllListeners("uncaughtException");
+      process.on("uncaughtException", onUncaught);
+      try {
+        let cutDone!: () => void;
+        const cutIn = new Promise<void>((resolve) => (cutDone = resolve));
+        const tx = handle.db.transaction(async (t) => {
+          await t.execute(sql`select 1`);
+          // Idle inside the transaction (the client checked out, no query running) while the
+          // link is cut, then a query with it running when the socket is found dead.
+          await relay.cut("reset");
+          cutDone();
+          await t.execute(sql`select pg_sleep(1)`);
+        });
+        await cutIn;
+        const err = await tx.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(isConnectionError(err)).toBe(true);
+        // Let any 'error' event the dead socket still raises be emitted.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(uncaught).toEqual([]);
+        await relay.restore();
+        await handle.ping();
+      } finally {
+        process.off("uncaughtException", onUncaught);
+        for (const l of vitestListeners) process.on("uncaughtException", l);
+        await handle.close();
+        await relay.close();
+        await testDb.drop();
+      }
+    });
   });
 });
