@@ -5,6 +5,7 @@ import type { Logger } from "@brandwarden/platform/logger/logger";
 import type { WorkerConfig } from "./config.ts";
 import { createDnsClient } from "./ports/dns/dns-client.ts";
 import { createEnricher } from "./wiring/enricher.ts";
+import { createScreenshotReadiness } from "./capabilities/enrich/screenshot/screenshot-readiness.ts";
 import { createFeedLoader } from "./capabilities/feeds/loader.ts";
 import { createWebClient } from "./ports/web-api/web-client.ts";
 import { createCheckpoints } from "./use-cases/scan/checkpoints.ts";
@@ -58,6 +59,13 @@ export function createWorkerContainer(
   });
   const resolver = createResolver({ client: dns, timeoutMs: config.enrich.dnsTimeoutMs });
   const enricher = createEnricher(config.enrich, { logger, dns });
+  // Decided once, at the worker's start (server.ts) or the first scan's enrichment, whichever is first.
+  const screenshots = createScreenshotReadiness({
+    enabled: config.enrich.screenshots,
+    chromiumPath: config.enrich.chromiumPath,
+    rendererUser: config.enrich.rendererUser,
+    logger,
+  });
   const trustedCas = loadTrustedCas(config.enrich.extraCaCertsPath);
   const social = createSocialRuntime(config.social, {
     ca: trustedCas,
@@ -96,6 +104,7 @@ export function createWorkerContainer(
       discover: discoveryHooks(config),
       resolver,
       enricher,
+      screenshots,
       social,
       scoring: opts.withWeb === false ? null : web,
       loadFeeds: () => feedLoader.load(),
@@ -168,6 +177,7 @@ export function createWorkerContainer(
     runner,
     takedowns,
     enricher,
+    screenshots,
     social,
     web,
     ai,

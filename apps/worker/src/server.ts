@@ -1,6 +1,5 @@
 import { closeServer } from "@brandwarden/platform/http/close-server";
 import type { FastifyInstance } from "fastify";
-import { rendererIdentity } from "@brandwarden/platform/browser/sandboxed-chromium";
 import { buildWorkerApp } from "./app.ts";
 import type { WorkerConfig } from "./config.ts";
 import { createWorkerContainer, type WorkerAdapters } from "./container.ts";
@@ -31,14 +30,9 @@ export async function startWorker(config: WorkerConfig, infra: WorkerAdapters): 
     cancel: (id, commandId) => container.runner.cancel(id, commandId),
     logger: infra.logger,
   });
-  // Screenshots need Chromium as RENDERER_USER; say at start, once, why they cannot be taken.
-  if (config.enrich.screenshots)
-    await rendererIdentity({ rendererUser: config.enrich.rendererUser }).catch((err: unknown) =>
-      infra.logger.error(
-        { err: (err as Error).message },
-        "screenshots unavailable: Chromium cannot run as RENDERER_USER",
-      ),
-    );
+  // Screenshots need Chromium as RENDERER_USER (created here when root and missing); decided at
+  // start, before any scan: when off, the process log says why once and every scan's log says it too.
+  await container.screenshots.check();
   const url = await app.listen({ port: config.port, host: config.host });
   container.ctFollower?.start();
   container.zoneWatch?.start();

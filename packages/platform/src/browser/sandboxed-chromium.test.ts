@@ -24,7 +24,7 @@ describe("the sandboxed Chromium launch", () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RendererSandboxError);
     expect((err as Error).message).toMatch(
-      /"no-such-renderer-user" does not exist; create it \(useradd --system --no-create-home --shell \/usr\/sbin\/nologin no-such-renderer-user\) or set RENDERER_USER/,
+      /"no-such-renderer-user" does not exist; create it as root \(useradd --system --no-create-home --home-dir \/nonexistent --shell \/usr\/sbin\/nologin no-such-renderer-user\) or set RENDERER_USER/,
     );
   });
 

@@ -24,9 +24,36 @@ const WEBRTC_PROXY_ONLY_ARGS: readonly string[] = [
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
+/** Why Chromium cannot run as the renderer user (`reason`), and what an operator does about it (`fix`). */
 export class RendererSandboxError extends Error {
   override name = "RendererSandboxError";
+  constructor(
+    readonly reason: string,
+    readonly fix: string,
+  ) {
+    super(`${reason}; ${fix}`);
+  }
 }
+
+/** The renderer user does not exist (a root worker can create it: renderer-user.ts). */
+export class RendererUserMissingError extends RendererSandboxError {
+  override name = "RendererUserMissingError";
+}
+
+/** `useradd`'s arguments for the renderer user: a system user with no home and no login shell. */
+export const rendererUseraddArgs = (user: string): string[] => [
+  "--system",
+  "--no-create-home",
+  "--home-dir",
+  "/nonexistent",
+  "--shell",
+  "/usr/sbin/nologin",
+  user,
+];
+
+/** The one command that creates the renderer user, or the setting that names another. */
+export const createRendererUserFix = (user: string) =>
+  `create it as root (useradd ${rendererUseraddArgs(user).join(" ")}) or set RENDERER_USER`;
 
 export interface SandboxedLaunch {
   /** The executable to hand to playwright (Chromium itself, or the launcher that drops to the user). */
@@ -46,8 +73,9 @@ async function idOf(user: string, flag: "-u" | "-g"): Promise<number> {
     const { stdout } = await run("id", [flag, "--", user]);
     return Number(stdout.trim());
   } catch {
-    throw new RendererSandboxError(
-      `the renderer user "${user}" does not exist; create it (useradd --system --no-create-home --shell /usr/sbin/nologin ${user}) or set RENDERER_USER`,
+    throw new RendererUserMissingError(
+      `the renderer user "${user}" does not exist`,
+      createRendererUserFix(user),
     );
   }
 }
@@ -65,13 +93,18 @@ export async function rendererIdentity(opts: {
   const selfUid = opts.processUid ?? process.getuid?.() ?? -1;
   const user = opts.rendererUser ?? DEFAULT_RENDERER_USER;
   const [uid, gid] = [await idOf(user, "-u"), await idOf(user, "-g")];
-  if (uid === 0) throw new RendererSandboxError(`the renderer user "${user}" is root`);
+  if (uid === 0)
+    throw new RendererSandboxError(
+      `the renderer user "${user}" is root`,
+      "set RENDERER_USER to an unprivileged user",
+    );
   if (selfUid === uid) return { uid, gid, drop: false };
   if (selfUid !== 0) {
     // Not root, so no way to become the renderer user: Chromium never runs as the worker's own user
     // unless the operator names that user as RENDERER_USER (and accepts it can read what the worker reads).
     throw new RendererSandboxError(
-      `the worker runs as uid ${selfUid}, neither root nor the renderer user "${user}" (uid ${uid}), so it cannot start Chromium as that user: run the worker as root (it drops to RENDERER_USER) or as ${user}, or set RENDERER_USER to the worker's own user to let Chromium run as it`,
+      `the worker runs as uid ${selfUid}, neither root nor the renderer user "${user}" (uid ${uid}), so it cannot start Chromium as that user`,
+      `run the worker as root (it drops to RENDERER_USER) or as ${user}, or set RENDERER_USER to the worker's own user to let Chromium run as it`,
     );
   }
   return { uid, gid, drop: true };

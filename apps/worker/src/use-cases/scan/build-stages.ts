@@ -2,6 +2,7 @@ import type { TScanStage } from "@brandwarden/contract/constants";
 import type { WorkerConfig } from "../../config.ts";
 import type { DiscoveryHook } from "../../capabilities/discovery/discovery-hook.ts";
 import type { Enricher } from "../../capabilities/enrich/enricher.ts";
+import type { ScreenshotReadiness } from "../../capabilities/enrich/screenshot/screenshot-readiness.ts";
 import type { FeedLoadResult } from "../../capabilities/feeds/loader.ts";
 import type { ScoringApi } from "../../ports/web-api/web-api.port.ts";
 import type { Resolver } from "../../capabilities/resolve/types.ts";
@@ -22,6 +23,8 @@ export function buildStages(deps: {
   discover: DiscoveryHook[];
   resolver: Resolver;
   enricher: Enricher;
+  /** Whether screenshots can be taken (each scan's log says so when not). */
+  screenshots?: ScreenshotReadiness;
   social: SocialRuntime;
   scoring: ScoringApi | null;
   loadFeeds: () => Promise<FeedLoadResult>;
@@ -35,6 +38,7 @@ export function buildStages(deps: {
   // Social discovery needs only the resolved names: it runs beside enrichment unless either is skipped.
   const enrich = enrichStage({
     enricher: deps.enricher,
+    screenshots: deps.screenshots,
     alongside: deps.skip?.social || deps.skip?.enrich ? undefined : social.early,
   });
   const stages = [

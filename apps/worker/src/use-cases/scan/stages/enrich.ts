@@ -4,6 +4,10 @@ import type { EnrichScheduler } from "../../../capabilities/enrich/enrich-schedu
 import type { Enricher } from "../../../capabilities/enrich/enricher.ts";
 import type { EnrichedFields, ResolvedCandidate, ScanData } from "../scan-data.ts";
 import { withCircuitBreaker } from "../../../capabilities/circuit-breaker/circuit-breaker.ts";
+import {
+  screenshotsOffMessage,
+  type ScreenshotReadiness,
+} from "../../../capabilities/enrich/screenshot/screenshot-readiness.ts";
 import { logAs, sourceBreaker, throwIfCancelled, type StageContext, type StageDef } from "../stage.ts";
 
 const BATCH = 25;
@@ -42,6 +46,8 @@ export function enrichStage(deps: {
   enricher: Enricher;
   /** Work that needs only the resolved lookalikes, started beside enrichment (social discovery). */
   alongside?: { start(ctx: StageContext): void; abandon(ctx: StageContext): void };
+  /** Whether screenshots can be taken: when not, the scan's log says why and how to turn them on. */
+  screenshots?: ScreenshotReadiness;
 }): { stage: StageDef; early: EarlyEnrichment } {
   const lanes = new WeakMap<ScanData, Lane>();
 
@@ -88,6 +94,12 @@ export function enrichStage(deps: {
     return lane;
   };
 
+  // Once per scan, as its enrichment begins: findings will carry no screenshot, and here is why.
+  const warnIfScreenshotsOff = async (ctx: StageContext) => {
+    const off = await deps.screenshots?.check();
+    if (off) await logAs(ctx, "enrich")("warn", screenshotsOffMessage(off), "screenshots_off");
+  };
+
   const addTo = async (lane: Lane, found: readonly ResolvedCandidate[]) => {
     // Under the scan's breaker: the scheduler's requests carry it in their async context.
     await withCircuitBreaker(lane.breaker, async () =>
@@ -102,7 +114,12 @@ export function enrichStage(deps: {
 
   const early: EarlyEnrichment = {
     async add(ctx, found) {
-      await addTo(lanes.get(ctx.data) ?? open(ctx), found);
+      let lane = lanes.get(ctx.data);
+      if (!lane) {
+        lane = open(ctx);
+        await warnIfScreenshotsOff(ctx);
+      }
+      await addTo(lane, found);
     },
     abandon(ctx) {
       lanes.get(ctx.data)?.stop.abort(new Error("resolve stage failed"));
@@ -119,6 +136,7 @@ export function enrichStage(deps: {
       if (!lane) {
         // Resumed at this stage (or resolved without handing over): everything starts now.
         lane = open(ctx);
+        await warnIfScreenshotsOff(ctx);
         await addTo(lane, ctx.data.resolved ?? []);
       }
       const { scheduler } = lane;
