@@ -48,7 +48,8 @@ export function ActOn({
   scanId: string;
   tick: number;
   running: boolean;
-  campaigns: TCampaignView[];
+  /** Null while loading. */
+  campaigns: TCampaignView[] | null;
   /** False when an admin views another user's dashboard: the takedowns page shows the admin's own. */
   takedownLinks: boolean;
   onSeverity(severity: TSeverity): void;
@@ -68,7 +69,7 @@ export function ActOn({
     return () => ctl.abort();
   }, [scanId, tick, reload]);
 
-  const attacks = campaigns.filter((c) => c.kind === "attack");
+  const attacks = campaigns?.filter((c) => c.kind === "attack") ?? [];
   return (
     <section className="card act-on" aria-labelledby="act-h" data-testid="act-on">
       <div className="card-head">
@@ -120,7 +121,7 @@ export function ActOn({
         </div>
         <div className="act-block" data-testid="act-campaigns">
           <h3>Campaigns</h3>
-          {attacks.length === 0 ? (
+          {!campaigns ? null : attacks.length === 0 ? (
             <p className="muted">
               {campaigns.length
                 ? "No attack campaign: the linked lookalikes look like the brand's own registrations."

@@ -35,6 +35,8 @@ export function DashboardPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [campaigns, setCampaigns] = useState<TCampaignView[]>([]);
+  /** The scan whose campaigns are loaded: until then "act on" says nothing about campaigns. */
+  const [campaignsOf, setCampaignsOf] = useState<string | null>(null);
   // What the findings table opens filtered by: a change picked in "Since the last scan" (or named
   // by an alert's link), a severity or campaign picked in "Act on these first" or Campaigns. Each
   // pick replaces the last (`n` remounts the table with it).
@@ -51,8 +53,8 @@ export function DashboardPage() {
   useEffect(() => {
     if (!scanId) return setCampaigns([]);
     dashboardApi.campaigns(scanId).then(
-      (r) => setCampaigns(r.campaigns),
-      () => setCampaigns([]),
+      (r) => (setCampaigns(r.campaigns), setCampaignsOf(scanId)),
+      () => (setCampaigns([]), setCampaignsOf(scanId)),
     );
   }, [scanId, findingsTick]);
 
@@ -158,7 +160,7 @@ export function DashboardPage() {
             scanId={scan.scan_id}
             tick={findingsTick}
             running={running}
-            campaigns={campaigns}
+            campaigns={campaignsOf === scan.scan_id ? campaigns : null}
             takedownLinks={!acting}
             onSeverity={(severity) => pickForTable({ severity })}
             onCampaign={(campaign) => pickForTable({ campaign })}
