@@ -11,6 +11,7 @@ import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { StatusBadge } from "../../ui/StatusBadge.tsx";
+import { ActOn } from "./ActOn.tsx";
 import { Campaigns } from "./Campaigns.tsx";
 import { SeverityChart } from "./Charts.tsx";
 import { FindingsTable } from "./FindingsTable.tsx";
@@ -34,19 +35,26 @@ export function DashboardPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [campaigns, setCampaigns] = useState<TCampaignView[]>([]);
-  const [campaignPick, setCampaignPick] = useState<{ id: string; n: number } | null>(null);
-  // "Since the last scan": a change picked there (or named by an alert's link) filters the table.
-  const [changePick, setChangePick] = useState<{ change: string; n: number }>(() => ({
-    change: query.get("change") ?? "",
+  /** The scan whose campaigns are loaded: until then "act on" says nothing about campaigns. */
+  const [campaignsOf, setCampaignsOf] = useState<string | null>(null);
+  // What the findings table opens filtered by: a change picked in "Since the last scan" (or named
+  // by an alert's link), a severity or campaign picked in "Act on these first" or Campaigns. Each
+  // pick replaces the last (`n` remounts the table with it).
+  const [tablePick, setTablePick] = useState<{ filters: FindingsFilters; n: number }>(() => ({
+    filters: { change: (query.get("change") ?? "") as FindingsFilters["change"] },
     n: 0,
   }));
+  const pickForTable = (filters: FindingsFilters) => {
+    setTablePick((p) => ({ filters, n: p.n + 1 }));
+    document.getElementById("findings-h")?.scrollIntoView({ behavior: "smooth" });
+  };
   const scanId = scan?.scan_id;
 
   useEffect(() => {
     if (!scanId) return setCampaigns([]);
     dashboardApi.campaigns(scanId).then(
-      (r) => setCampaigns(r.campaigns),
-      () => setCampaigns([]),
+      (r) => (setCampaigns(r.campaigns), setCampaignsOf(scanId)),
+      () => (setCampaigns([]), setCampaignsOf(scanId)),
     );
   }, [scanId, findingsTick]);
 
@@ -148,16 +156,22 @@ export function DashboardPage() {
               <Link to={paths.profile}>brand profile</Link>).
             </Notice>
           )}
+          <ActOn
+            scanId={scan.scan_id}
+            tick={findingsTick}
+            running={running}
+            campaigns={campaignsOf === scan.scan_id ? campaigns : null}
+            takedownLinks={!acting}
+            onSeverity={(severity) => pickForTable({ severity })}
+            onCampaign={(campaign) => pickForTable({ campaign })}
+          />
           <Reports scanId={scan.scan_id} status={status} />
           {scan.status === "completed" && (
             <ChangesPanel
               scanId={scan.scan_id}
               tick={findingsTick}
-              selected={changePick.change}
-              onPick={(change) => {
-                setChangePick((p) => ({ change, n: p.n + 1 }));
-                document.getElementById("findings-h")?.scrollIntoView({ behavior: "smooth" });
-              }}
+              selected={tablePick.filters.change ?? ""}
+              onPick={(change) => pickForTable({ change })}
             />
           )}
           <div className="grid-3">
@@ -169,12 +183,11 @@ export function DashboardPage() {
             </div>
           </div>
           <FindingsTable
-            key={`${scan.scan_id}:${campaignPick?.n ?? 0}:${changePick.n}`}
+            key={`${scan.scan_id}:${tablePick.n}`}
             scanId={scan.scan_id}
             tick={findingsTick}
             campaigns={campaigns}
-            initialCampaign={campaignPick?.id}
-            initialChange={changePick.change as FindingsFilters["change"]}
+            initialFilters={tablePick.filters}
             onLabeled={() => undefined}
           />
           <SocialTable scanId={scan.scan_id} tick={findingsTick} coverage={scan.social_coverage} />
@@ -182,10 +195,7 @@ export function DashboardPage() {
             scanId={scan.scan_id}
             campaigns={campaigns}
             done={scan.status === "completed"}
-            onPick={(id) => {
-              setCampaignPick((p) => ({ id, n: (p?.n ?? 0) + 1 }));
-              document.getElementById("findings-h")?.scrollIntoView({ behavior: "smooth" });
-            }}
+            onPick={(campaign) => pickForTable({ campaign })}
           />
         </>
       )}

@@ -21,9 +21,8 @@ interface Props {
   scanId: string;
   tick: number;
   campaigns: TCampaignView[];
-  initialCampaign?: string;
-  /** Opens filtered by change since the previous scan (the "since the last scan" panel, alert links). */
-  initialChange?: FindingsFilters["change"];
+  /** Opens filtered (a change, severity or campaign the dashboard's panels or an alert's link picked). */
+  initialFilters?: FindingsFilters;
   onLabeled(): void;
 }
 
@@ -57,14 +56,11 @@ function FilterSelect({
 }
 
 /** The domain findings of a scan: 15 a page, sortable by every evidence column, filtered, exportable. */
-export function FindingsTable({ scanId, tick, campaigns, initialCampaign, initialChange, onLabeled }: Props) {
+export function FindingsTable({ scanId, tick, campaigns, initialFilters = {}, onLabeled }: Props) {
   const [sort, setSort] = useState("adjusted_score");
   const [dir, setDir] = useState<"asc" | "desc">("desc");
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<FindingsFilters>({
-    ...(initialCampaign ? { campaign: initialCampaign } : {}),
-    ...(initialChange ? { change: initialChange } : {}),
-  });
+  const [filters, setFilters] = useState<FindingsFilters>(initialFilters);
   const [text, setText] = useState("");
   const [visible, setVisible] = useState<string[]>(loadColumns);
   const [data, setData] = useState<TDomainFindingsPage | null>(null);

@@ -1,22 +1,25 @@
 import { useEffect, useState } from "react";
 import { CHANGE_KINDS } from "@brandwarden/contract/constants";
-import type { TChangeKind } from "@brandwarden/contract/monitoring";
+import type { TChangeCounts, TChangeKind } from "@brandwarden/contract/monitoring";
 import { messageOf } from "../../api/client.ts";
 import { monitoringApi } from "../../api/endpoints.ts";
 import type { TChangesView } from "@brandwarden/contract/browser/monitoring";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
-import { severityOf } from "../../lib/format.ts";
+import { plural, severityOf } from "../../lib/format.ts";
 import { Link } from "../../lib/router.tsx";
 import { ChangeBadge } from "./badges.tsx";
 import { ChangeList } from "./ChangeList.tsx";
 import "./lookalikes.css";
 
 const SHOWN: TChangeKind[] = ["new", "changed", "reappeared", "gone", "unchanged"];
+/** Longer lists of what moved start folded (counts and an expand button): the table is below. */
+const FOLD_AFTER = 8;
 
 /**
  * "Since the last scan": the counts per change (each filters the findings table) and the
- * findings that moved, new first, with what changed. Shown once the scan completed.
+ * findings that moved, new first, with what changed. Shown once the scan completed. A first
+ * scan has nothing to compare with: one line says so (every finding would be listed as new).
  */
 export function ChangesPanel({
   scanId,
@@ -31,6 +34,7 @@ export function ChangesPanel({
 }) {
   const [view, setView] = useState<TChangesView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [unfolded, setUnfolded] = useState(false);
   useEffect(() => {
     const ctl = new AbortController();
     monitoringApi.changes(scanId, ctl.signal).then(
@@ -46,6 +50,29 @@ export function ChangesPanel({
   const social = view.social_counts;
   const moved = counts.new + counts.changed + counts.reappeared + counts.gone;
   const socialMoved = social ? social.new + social.changed + social.reappeared + social.gone : 0;
+  if (!view.previous_scan_id) {
+    const domains = foundIn(counts);
+    const profiles = social ? foundIn(social) : 0;
+    return (
+      <section
+        className="card card-inline"
+        aria-labelledby="changes-h"
+        data-testid="changes-panel"
+        data-first-scan=""
+      >
+        <h2 id="changes-h" className="inline-h">
+          Since the last scan
+        </h2>
+        <span className="muted" data-testid="changes-first-scan">
+          First scan: {plural(domains + profiles, "finding")}
+          {profiles > 0 && ` (${plural(domains, "lookalike domain")}, ${plural(profiles, "social profile")})`}
+          , nothing to compare with yet.
+        </span>
+      </section>
+    );
+  }
+  const rows = view.findings.length + view.social_findings.length;
+  const folded = rows > FOLD_AFTER && !unfolded;
   return (
     <section className="card stack" aria-labelledby="changes-h" data-testid="changes-panel">
       <div className="card-head">
@@ -56,17 +83,11 @@ export function ChangesPanel({
           </button>
         )}
       </div>
-      {!view.previous_scan_id ? (
-        <p className="muted">
-          This is the first scan: every finding is new. The next scan will show what changed.
-        </p>
-      ) : (
-        <p className="muted">
-          {moved === 0 && socialMoved === 0
-            ? "Nothing moved since the previous scan."
-            : `${moved} lookalike domain${moved === 1 ? "" : "s"}${socialMoved ? ` and ${socialMoved} social profile${socialMoved === 1 ? "" : "s"}` : ""} moved since the previous scan.`}
-        </p>
-      )}
+      <p className="muted">
+        {moved === 0 && socialMoved === 0
+          ? "Nothing moved since the previous scan."
+          : `${moved} lookalike domain${moved === 1 ? "" : "s"}${socialMoved ? ` and ${socialMoved} social profile${socialMoved === 1 ? "" : "s"}` : ""} moved since the previous scan.`}
+      </p>
       <ul className="changes-counts" aria-label="Findings per change">
         {SHOWN.filter((k) => CHANGE_KINDS.includes(k)).map((k) => (
           <li key={k}>
@@ -82,8 +103,19 @@ export function ChangesPanel({
           </li>
         ))}
       </ul>
-      {view.findings.length > 0 && (
-        <ul className="changes-list" aria-label="What moved">
+      {rows > FOLD_AFTER && (
+        <button
+          type="button"
+          className="btn btn-small changes-fold"
+          aria-expanded={!folded}
+          aria-controls="changes-moved"
+          onClick={() => setUnfolded(folded)}
+        >
+          {folded ? `Show what moved (${rows})` : "Hide what moved"}
+        </button>
+      )}
+      {rows > 0 && (
+        <ul className="changes-list" aria-label="What moved" id="changes-moved" hidden={folded}>
           {view.findings.map((f) => (
             <li key={f.id}>
               <ChangeBadge change={f.change} />
@@ -110,3 +142,6 @@ export function ChangesPanel({
     </section>
   );
 }
+
+/** The findings of the scan itself (`gone` ones were the previous scan's). */
+const foundIn = (c: TChangeCounts) => c.new + c.changed + c.unchanged + c.reappeared;

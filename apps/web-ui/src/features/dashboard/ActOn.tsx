@@ -1,0 +1,208 @@
+import { useEffect, useState } from "react";
+import type { TSeverity } from "@brandwarden/contract/common";
+import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type { TDomainFindingView, TFindingCounts } from "@brandwarden/contract/browser/findings";
+import type { TTakedownStats } from "@brandwarden/contract/browser/takedown-cases";
+import { messageOf } from "../../api/client.ts";
+import { dashboardApi, takedownApi } from "../../api/endpoints.ts";
+import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
+import { SeverityBadge } from "../../ui/SeverityBadge.tsx";
+import { plural, scoreOf, severityOf } from "../../lib/format.ts";
+import { Link } from "../../lib/router.tsx";
+import "./dashboard.css";
+
+/** Findings and campaigns listed by name; the rest are one click away (the table, the campaigns card). */
+const TOP_FINDINGS = 5;
+const TOP_CAMPAIGNS = 3;
+const URGENT: TSeverity[] = ["critical", "high"];
+
+interface Urgent {
+  counts: TFindingCounts;
+  top: TDomainFindingView[];
+}
+
+/** The scan's worst findings: the counts per band, then the top few, critical before high. */
+async function loadUrgent(scanId: string, signal: AbortSignal): Promise<Urgent> {
+  const query = { scan_id: scanId, sort: "adjusted_score", dir: "desc" as const, page: 1 };
+  const [counts, ...pages] = await Promise.all([
+    dashboardApi.counts(scanId, signal),
+    ...URGENT.map((severity) => dashboardApi.findings({ ...query, severity }, signal)),
+  ]);
+  return { counts, top: pages.flatMap((p) => p.findings).slice(0, TOP_FINDINGS) };
+}
+
+/**
+ * "Act on these first", the dashboard's lead: the critical and high findings (each band filters
+ * the table, the worst are linked), the attack campaigns, and the takedown cases still running.
+ * Derived from the routes the rest of the dashboard reads; `tick` reloads it on live updates.
+ */
+export function ActOn({
+  scanId,
+  tick,
+  running,
+  campaigns,
+  takedownLinks,
+  onSeverity,
+  onCampaign,
+}: {
+  scanId: string;
+  tick: number;
+  running: boolean;
+  /** Null while loading. */
+  campaigns: TCampaignView[] | null;
+  /** False when an admin views another user's dashboard: the takedowns page shows the admin's own. */
+  takedownLinks: boolean;
+  onSeverity(severity: TSeverity): void;
+  onCampaign(id: string): void;
+}) {
+  const [urgent, setUrgent] = useState<Urgent | null>(null);
+  const [stats, setStats] = useState<TTakedownStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    Promise.all([loadUrgent(scanId, ctl.signal), takedownApi.stats()]).then(
+      ([u, s]) => (setUrgent(u), setStats(s), setError(null)),
+      (err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)),
+    );
+    return () => ctl.abort();
+  }, [scanId, tick, reload]);
+
+  const attacks = campaigns?.filter((c) => c.kind === "attack") ?? [];
+  return (
+    <section className="card act-on" aria-labelledby="act-h" data-testid="act-on">
+      <div className="card-head">
+        <h2 id="act-h">Act on these first</h2>
+        {running && <span className="muted">So far: the scan is still running</span>}
+      </div>
+      <ErrorBanner error={error} onRetry={() => setReload((r) => r + 1)} />
+      <div className="act-grid">
+        <div className="act-block" data-testid="act-urgent">
+          <h3>Critical and high findings</h3>
+          {urgent && (
+            <>
+              <div className="act-counts">
+                {URGENT.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    className="act-count"
+                    data-severity={s}
+                    onClick={() => onSeverity(s)}
+                    title={`Show the ${s} findings in the table below`}
+                  >
+                    <span className="n">{urgent.counts.by_severity[s]}</span>
+                    <SeverityBadge severity={s} />
+                  </button>
+                ))}
+              </div>
+              {urgent.top.length === 0 ? (
+                <p className="muted">No critical or high finding{running ? " yet" : " in this scan"}.</p>
+              ) : (
+                <ul className="changes-list act-list" aria-label="Worst findings">
+                  {urgent.top.map((f) => (
+                    <li key={f.id}>
+                      <SeverityBadge severity={severityOf(f)} />
+                      <div className="act-item">
+                        <Link to={`/findings/${f.id}`}>{f.domain}</Link>
+                        <span className="muted">
+                          {" "}
+                          · score {scoreOf(f) ?? "—"}
+                          {f.page_title ? ` · ${f.page_title}` : ""}
+                        </span>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+        <div className="act-block" data-testid="act-campaigns">
+          <h3>Campaigns</h3>
+          {!campaigns ? null : attacks.length === 0 ? (
+            <p className="muted">
+              {campaigns.length
+                ? "No attack campaign: the linked lookalikes look like the brand's own registrations."
+                : `No campaign${running ? " yet" : ""}: no lookalikes share infrastructure.`}
+            </p>
+          ) : (
+            <>
+              <p>{plural(attacks.length, "attack campaign")}: lookalikes that share infrastructure.</p>
+              <ul className="changes-list act-list" aria-label="Worst campaigns">
+                {attacks.slice(0, TOP_CAMPAIGNS).map((c) => (
+                  <li key={c.campaign_id}>
+                    {c.worst_severity && <SeverityBadge severity={c.worst_severity} />}
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => onCampaign(c.campaign_id)}
+                      title={`Show its ${c.size} findings in the table below`}
+                    >
+                      {c.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {attacks.length > TOP_CAMPAIGNS && (
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    document.getElementById("campaigns-h")?.scrollIntoView({ behavior: "smooth" })
+                  }
+                >
+                  and {attacks.length - TOP_CAMPAIGNS} more in Campaigns below
+                </button>
+              )}
+            </>
+          )}
+        </div>
+        <div className="act-block" data-testid="act-takedowns">
+          <h3>Takedowns</h3>
+          {stats && <TakedownSummary stats={stats} links={takedownLinks} />}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The cases not ended, by where they stand: to send (open, re-emerged), sent, escalated. */
+function TakedownSummary({ stats, links }: { stats: TTakedownStats; links: boolean }) {
+  const rows: Array<[state: string, n: number, words: string]> = [
+    ["open", stats.open, "to send"],
+    ["reemerged", stats.reemerged, "re-emerged, to send again"],
+    ["sent", stats.sent, "sent, waiting for the site to go down"],
+    ["escalated", stats.escalated, "escalated"],
+  ];
+  const running = rows.reduce((n, [, k]) => n + k, 0);
+  const total = running + stats.down + stats.withdrawn;
+  if (total === 0)
+    return (
+      <p className="muted">
+        No takedown case yet. Open one with “Open takedown” on a finding in the table below.
+      </p>
+    );
+  return (
+    <>
+      <p>
+        {running === 0 ? "No case running." : `${plural(running, "case")} running.`}{" "}
+        {stats.down > 0 && <span className="muted">{stats.down} down so far.</span>}
+      </p>
+      {running > 0 && (
+        <ul className="changes-list act-list" aria-label="Takedown cases running">
+          {rows
+            .filter(([, n]) => n > 0)
+            .map(([state, n, words]) => (
+              <li key={state} data-state={state}>
+                <span className="n">{n}</span>
+                {links ? <Link to={`/takedowns?state=${state}`}>{words}</Link> : <span>{words}</span>}
+              </li>
+            ))}
+        </ul>
+      )}
+      {links && <Link to="/takedowns">All takedown cases</Link>}
+    </>
+  );
+}
