@@ -158,18 +158,6 @@ const architecture = [
   ),
   restrict(["apps/web/**"], [otherApps("web"), ...noDatabase], [...DATABASE_LAYER, ...TEST_SUPPORT]),
   restrict([...DATABASE_LAYER, ...TEST_SUPPORT.map((glob) => `apps/web/${glob}`)], [otherApps("web")]),
-  // The browser tests drive the whole product (UI, web app and worker) as `brandwarden start` runs it: they start
-  // it through the CLI's startEmbedded, and use nothing else of the CLI or the worker.
-  restrict(
-    ["apps/web/test/browser/**"],
-    [
-      { ...otherApps("web"), regex: "^@brandwarden/(worker|web-ui)(/|$)" },
-      {
-        regex: "^@brandwarden/cli(?!/commands/start$)(/|$)",
-        message: "The browser tests use the CLI only to start the product (@brandwarden/cli/commands/start).",
-      },
-    ],
-  ),
   restrict(["apps/web-ui/**"], [webUi]),
   restrict(["apps/web-ui/src/{api,lib,ui}/**"], [webUi, webUiShared]),
   { files: ["apps/web-ui/src/**"], rules: { "no-restricted-syntax": [ARCH, ...WEB_UI_CONTRACT_NAMES] } },

@@ -5,24 +5,26 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "@brandwarden/platform/browser/chromium";
 import { freePort } from "@brandwarden/platform/testing/free-port";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startEmbedded } from "@brandwarden/cli/commands/start";
-import { smallScenario, startTestWorld } from "@brandwarden/world/testing/test-world";
-import type { World } from "@brandwarden/world/world";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { startTestWeb, type TestWeb } from "../harness.ts";
 
 /**
- * The browser tests' world: Debian's Chromium driven by playwright-core, against the real app in
- * embedded mode (both services in-process, PGlite in a temp DATA_DIR, random ports) on the
- * sandbox internet of `startTestWorld(smallScenario())`.
+ * The browser tests' common parts: Debian's Chromium driven by playwright-core, a fresh build of
+ * the UI, logging in. The tests of the whole product (both services, as `brandwarden start` runs
+ * them) live with the CLI that starts it: apps/cli/test/browser.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 
+/** Debian's Chromium (or CHROMIUM_PATH), headless, as the browser tests drive it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
+}
+
 /** Builds the current UI source into a private directory, so the tests never run a stale build. */
-function buildUi(outDir: string): void {
+export function buildUi(outDir: string): void {
   execFileSync(
     "npm",
     ["run", "build", "--silent", "-w", "apps/web-ui", "--", "--outDir", outDir, "--logLevel", "warn"],
@@ -31,68 +33,6 @@ function buildUi(outDir: string): void {
       stdio: "inherit",
     },
   );
-}
-
-export interface BrowserWorld {
-  world: World;
-  app: Awaited<ReturnType<typeof startEmbedded>>;
-  browser: Browser;
-  baseUrl: string;
-  /** Where the UI was built for this run (index.html, assets/). */
-  uiDir: string;
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
-  /** A new page (in a fresh browser profile) logged in as `email`, on the dashboard. */
-  newLoggedInPage(email: string, password?: string): Promise<{ context: BrowserContext; page: Page }>;
-  stop(): Promise<void>;
-}
-
-export async function startBrowserWorld(): Promise<BrowserWorld> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "brandwarden-browser-"));
-  const uiDir = path.join(dataDir, "ui");
-  buildUi(uiDir);
-  const world = await startTestWorld(smallScenario());
-  const [webPort, workerPort] = [await freePort(), await freePort()];
-  const app = await startEmbedded({
-    ...process.env,
-    ...world.env,
-    DATA_DIR: dataDir,
-    WEB_PORT: String(webPort),
-    WORKER_PORT: String(workerPort),
-    WEB_UI_DIR: uiDir,
-    // Links the product e-mails (password reset) point at the address the browser uses.
-    PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    RESCAN_INTERVAL: "0",
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
-  const baseUrl = `http://127.0.0.1:${webPort}`;
-  const newPage = async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 1280, height: 800 },
-      acceptDownloads: true,
-    });
-    return { context, page: await context.newPage() };
-  };
-  return {
-    world,
-    app,
-    browser,
-    baseUrl,
-    uiDir,
-    newPage,
-    async newLoggedInPage(email, password) {
-      const opened = await newPage();
-      await logIn(opened.page, email, password);
-      return opened;
-    },
-    async stop() {
-      await browser.close().catch(() => undefined);
-      await app.stop().catch(() => undefined);
-      await world.stop().catch(() => undefined);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -128,7 +68,7 @@ export async function startUiOnTestWeb(
       { consume: opts.consume },
     );
     await t.app.listen({ port, host: "127.0.0.1" });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...HEADLESS_CHROMIUM_ARGS] });
+    browser = await launchChromium();
     return { t, browser, baseUrl, uiDir, stop };
   } catch (err) {
     await stop();

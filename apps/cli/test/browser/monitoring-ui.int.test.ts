@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
-import { insertScan, reportCompletedScan } from "../factories.ts";
-import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { insertScan, reportCompletedScan } from "@brandwarden/web/test/factories";
+import { PASSWORD, snap } from "@brandwarden/web/test/browser/browser-harness";
+import { startBrowserWorld, type BrowserWorld } from "./browser-world.ts";
 
 // Issue 21 in Chromium: the dashboard opens on what changed since the last scan, the findings
 // table filters by change, a finding's page shows its change and its lookalike's timeline (and

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Request, Response } from "playwright-core";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { auditEvents, domainFindings, reports, users } from "../../src/db/schema.ts";
-import { insertDomainFinding, insertScan } from "../factories.ts";
-import { logIn, PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { auditEvents, domainFindings, reports, users } from "@brandwarden/web/db/schema";
+import { insertDomainFinding, insertScan } from "@brandwarden/web/test/factories";
+import { logIn, PASSWORD, snap } from "@brandwarden/web/test/browser/browser-harness";
+import { startBrowserWorld, type BrowserWorld } from "./browser-world.ts";
 
 // The admin area and the analyst's view of the learner, in Chromium: an admin opens a user's
 // dashboard (findings, screenshots, start, stop, resume), the weights page (defaults, the latest

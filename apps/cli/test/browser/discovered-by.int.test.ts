@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertDomainFinding, insertScan } from "../factories.ts";
-import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { insertDomainFinding, insertScan } from "@brandwarden/web/test/factories";
+import { PASSWORD, snap } from "@brandwarden/web/test/browser/browser-harness";
+import { startBrowserWorld, type BrowserWorld } from "./browser-world.ts";
 
 // Issue 22 in Chromium: the findings table says which source found each lookalike ("Found by",
 // on by default), and the evidence drawer says it in words with why the name was taken.

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { auditEvents } from "../../src/db/schema.ts";
-import { insertDomainFinding, insertScan } from "../factories.ts";
-import { logIn, PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { auditEvents } from "@brandwarden/web/db/schema";
+import { insertDomainFinding, insertScan } from "@brandwarden/web/test/factories";
+import { logIn, PASSWORD, snap } from "@brandwarden/web/test/browser/browser-harness";
+import { startBrowserWorld, type BrowserWorld } from "./browser-world.ts";
 
 // What a new user trips over, in Chromium: the e-mailed reset link, reloads of every page, the
 // findings table on a laptop screen, and an admin acting for another user.

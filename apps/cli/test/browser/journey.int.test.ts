@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { snap } from "@brandwarden/web/test/browser/browser-harness";
+import { startBrowserWorld, type BrowserWorld } from "./browser-world.ts";
 
 // The whole journey of a new user in Debian's Chromium against the real app on the test world;
 // then an admin at work; then a second user who must not see the first user's data.

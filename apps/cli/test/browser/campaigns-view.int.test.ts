@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "@brandwarden/platform/testing/wait-for";
-import { insertDomainFinding, insertScan } from "../factories.ts";
-import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { insertDomainFinding, insertScan } from "@brandwarden/web/test/factories";
+import { PASSWORD, snap } from "@brandwarden/web/test/browser/browser-harness";
+import { startBrowserWorld, type BrowserWorld } from "./browser-world.ts";
 
 // The dashboard's campaigns view in Chromium: campaigns by name with their evidence in words
 // and worst severity, the brand's own registrations badged and last, names in the graph and

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainFindingInitial } from "@brandwarden/contract/findings";
-import { insertScan, reportCompletedScan } from "../factories.ts";
-import { PASSWORD, snap, startBrowserWorld, type BrowserWorld } from "./browser-harness.ts";
+import { insertScan, reportCompletedScan } from "@brandwarden/web/test/factories";
+import { PASSWORD, snap } from "@brandwarden/web/test/browser/browser-harness";
+import { startBrowserWorld, type BrowserWorld } from "./browser-world.ts";
 
 // Issue 21 in Chromium: confirming a finding on the triage page makes its lookalike malicious at
 // once, as its page and timeline show, without waiting for the next scan.
