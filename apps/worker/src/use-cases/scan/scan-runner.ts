@@ -109,8 +109,11 @@ export function createScanRunner(deps: ScanRunnerDeps) {
     let stageStart = 0;
     const stageEnded = (stage: TScanStage, status: "completed" | "skipped" | "failed") =>
       deps.metrics?.stageEnded(stage, status, (performance.now() - stageStart) / 1000);
-    const ended = (status: "completed" | "failed" | "cancelled" | "handed_back") =>
-      deps.metrics?.scanEnded(scanId, status);
+    let counted = false;
+    const ended = (status: "completed" | "failed" | "cancelled" | "handed_back") => {
+      if (!counted) deps.metrics?.scanEnded(scanId, status);
+      counted = true;
+    };
     try {
       if (start > 0) await log("info", `resuming at stage ${deps.stages[start]?.name ?? "end"}`);
       for (const stage of deps.stages.slice(start)) {
@@ -172,6 +175,8 @@ export function createScanRunner(deps: ScanRunnerDeps) {
       return null;
     } finally {
       progress.dispose();
+      // A run that threw past its own handling (its last message not sent) is counted as failed.
+      ended("failed");
     }
   }
 
