@@ -7,6 +7,7 @@ import type { World } from "@brandwarden/world/world";
 import { domainFindings, scans, socialFindings, users } from "@brandwarden/web/db/schema";
 import { generatePermutations } from "@brandwarden/worker/capabilities/lookalike/generate";
 import { startWorldProduct, userWithBrandProfile, type RunningProduct } from "./world-product.ts";
+import { expectScanMetrics, METRICS_TOKEN } from "./scan-metrics.ts";
 
 /**
  * A real scan, end to end, in the embedded deployment against the world: the web app creates it,
@@ -19,7 +20,11 @@ describe("a scan against the world (embedded)", () => {
   let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ world, running, stop } = await startWorldProduct(smallScenario(), { dataDirPrefix: "bw-e2e-" }));
+    ({ world, running, stop } = await startWorldProduct(smallScenario(), {
+      dataDirPrefix: "bw-e2e-",
+      // Prometheus scrapes both services after the scans (the last test).
+      env: { METRICS_TOKEN },
+    }));
   }, 120_000);
 
   afterAll(async () => {
@@ -161,4 +166,12 @@ describe("a scan against the world (embedded)", () => {
     for (const [name, s] of Object.entries(used))
       expect(s.weight, name).toBeCloseTo(weights.weights[name]!, 6);
   }, 300_000);
+
+  it("shows the scans on both services' /metrics, to METRICS_TOKEN alone", async () => {
+    const db = running.web.container.infra.db;
+    const [user] = await db.select().from(users).where(eq(users.email, "analyst@acme.example"));
+    const done = await db.select().from(scans).where(eq(scans.user_id, user!.id));
+    expect(done.map((s) => s.status)).toEqual(["completed", "completed"]);
+    await expectScanMetrics(running, done[0]!.stage_states);
+  });
 });

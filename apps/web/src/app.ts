@@ -9,6 +9,8 @@ import { bearerAuth } from "@brandwarden/platform/http/bearer-auth";
 import { zodValidatorCompiler } from "@brandwarden/platform/http/zod-validator";
 import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import { requestTimeoutOptions } from "@brandwarden/platform/http/request-timeout";
+import { instrumentHttp } from "@brandwarden/platform/metrics/http-metrics";
+import { registerMetricsRoute } from "@brandwarden/platform/metrics/metrics-route";
 import type { WebConfig } from "./config.ts";
 import type { WebContainer } from "./container.ts";
 import { registerAiAuditRoutes } from "./modules/ai-audit/ai-audit.routes.ts";
@@ -85,7 +87,10 @@ export async function buildWebApp(container: WebContainer): Promise<FastifyInsta
   if (hasUi) installPageNegotiation(app);
   // Before the routes: the OpenAPI document collects them as they are registered.
   await installOpenApi(app, { publicUrl: config.publicUrl });
+  instrumentHttp(app, container.metrics.registry);
   registerHealthRoutes(app, { pingDb: infra.pingDb, pingRedis: infra.pingRedis, wait: container.wait });
+  // Prometheus scrapes with a token of its own (METRICS_TOKEN): neither a session nor the internal token.
+  registerMetricsRoute(app, { metrics: container.metrics.registry, token: config.metricsToken });
   // Webhook receivers page a scan's snapshot with the signed URL they were sent (no session).
   registerWebhookSnapshotRoutes(app, { service: s.webhookSnapshots, publicUrl: config.publicUrl });
 

@@ -12,6 +12,8 @@ const ZWebEnv = z.object({
   PUBLIC_URL: url(["http", "https"]).optional(),
   WORKER_URL: url(["http", "https"]).default("http://127.0.0.1:3001/api/v1"),
   INTERNAL_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Bearer token of GET /metrics (Prometheus), its own; unset: metrics are off (404). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   DATABASE_URL: url(["postgres", "postgresql"]).optional(),
   REDIS_URL: url(["redis", "rediss"]).optional(),
   DATA_DIR: z.string().default("./data"),
@@ -147,6 +149,7 @@ function toWebConfig(env: z.infer<typeof ZWebEnv>) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.WEB_PORT}`,
     workerUrl: env.WORKER_URL.replace(/\/+$/, ""),
     internalApiToken: env.INTERNAL_API_TOKEN,
+    metricsToken: env.METRICS_TOKEN,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     dataDir: env.DATA_DIR,

@@ -26,6 +26,8 @@ import { createTriageModule } from "./modules/triage/triage.module.ts";
 import { createUsersModule } from "./modules/users/users.module.ts";
 import { createWebhooksModule } from "./modules/webhooks/webhooks.module.ts";
 import { createWorkerClient } from "./worker-client/worker-client.ts";
+import { createWebMetrics } from "./metrics.ts";
+import { instrumentQueue } from "@brandwarden/platform/metrics/queue-metrics";
 
 /**
  * Wires the web application: each module's factory builds its repositories and services from the
@@ -39,6 +41,8 @@ export function createWebContainer(
   secrets: { sessionSecret: string; snapshotLinkSecret: string },
 ) {
   const { db, kv, queue, blobs, logger } = infra;
+  // What GET /metrics serves: HTTP (app.ts), the job queue's depth and failures, the event consumer.
+  const metrics = createWebMetrics();
   const { publicUrl, allowPrivateNetwork } = config;
   // Browser pushes reach every web process (the one applying a scan's events may not be the one its owner's browser is on).
   const hub = createScanStreamHub({ bus: infra.bus, prefix: config.eventChannelPrefix, logger });
@@ -188,6 +192,7 @@ export function createWebContainer(
     consumerName: config.consumerName,
     onLoss: (loss) => scans.failLost(loss),
     push: hub,
+    observe: metrics.events,
     handlers: {
       scan_update: scanning.scanUpdate,
       findings_initial: found.events.findingsInitial,
@@ -203,7 +208,7 @@ export function createWebContainer(
     },
   });
 
-  defineJobs(queue, {
+  defineJobs(instrumentQueue(queue, metrics.registry), {
     enrichment: brand.enrichment,
     users,
     scans,
@@ -223,6 +228,7 @@ export function createWebContainer(
   return {
     config,
     infra,
+    metrics,
     hub,
     consumer,
     wait,

@@ -117,7 +117,7 @@ describe("the OpenAPI document", () => {
     expect(extra).toEqual([]);
   });
 
-  it("names the ways in: session cookie with CSRF header, Bearer API token, Basic for TAXII, the internal token", () => {
+  it("names the ways in: session cookie with CSRF header, Bearer API token, Basic for TAXII, the internal and metrics tokens", () => {
     const schemes = doc.components.securitySchemes;
     expect(schemes.session).toMatchObject({ type: "apiKey", in: "cookie" });
     expect(schemes.csrf).toMatchObject({ type: "apiKey", in: "header", name: "x-csrf-token" });
@@ -127,6 +127,9 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/account"]!.put!.security).toEqual([{ session: [], csrf: [] }, { apiToken: [] }]);
     expect(doc.paths["/account"]!.get!.security).toEqual([{ session: [] }, { apiToken: [] }]);
     expect(doc.paths["/v1/scoring/weights"]!.get!.security).toEqual([{ internalToken: [] }]);
+    // Prometheus's scrape: its own token, neither a session nor the internal one.
+    expect(schemes.metricsToken).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.paths["/metrics"]!.get!.security).toEqual([{ metricsToken: [] }]);
   });
 
   it("describes request bodies, query strings and path parameters from the contract's schemas", () => {

@@ -5,6 +5,8 @@ import { installErrorHandler } from "@brandwarden/platform/http/error-handler";
 import { requestLogger } from "@brandwarden/platform/logger/request-log";
 import type { WorkerContainer } from "./container.ts";
 import { registerWorkerHealth } from "./use-cases/health/health.routes.ts";
+import { instrumentHttp } from "@brandwarden/platform/metrics/http-metrics";
+import { registerMetricsRoute } from "@brandwarden/platform/metrics/metrics-route";
 import { registerScanRoutes } from "./use-cases/scan/scan.routes.ts";
 import { registerReportRoutes } from "./use-cases/reports/report.routes.ts";
 import { registerTakedownRoutes } from "./use-cases/takedowns/takedown.routes.ts";
@@ -24,6 +26,8 @@ import { createAiPolish } from "./use-cases/takedowns/ai-polish.ts";
 /** Builds the worker's HTTP surface; never listens, so tests drive it with `inject`. */
 export async function buildWorkerApp(container: WorkerContainer): Promise<FastifyInstance> {
   const { infra } = container;
+  // The AI uses' logger: their fallbacks to deterministic text are counted as they are logged.
+  const aiLogger = container.metrics.llm.countingFallbacks(infra.logger);
   const app = Fastify({
     // pino 10 and fastify's bundled pino types differ only nominally.
     loggerInstance: requestLogger(infra.logger) as unknown as FastifyBaseLogger,
@@ -31,7 +35,10 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
     ...requestTimeoutOptions(container.config.requestTimeoutMs),
   });
   installErrorHandler(app);
+  instrumentHttp(app, container.metrics.registry);
   registerWorkerHealth(app, infra.pingRedis);
+  // Outside /api/v1: its own token (METRICS_TOKEN), never the internal one.
+  registerMetricsRoute(app, { metrics: container.metrics.registry, token: container.config.metricsToken });
   await app.register(
     async (api) => {
       api.addHook("onRequest", bearerAuth(container.config.internalApiToken));
@@ -40,18 +47,18 @@ export async function buildWorkerApp(container: WorkerContainer): Promise<Fastif
       registerReportRoutes(api, {
         web: container.web,
         prose: createAiProse(container.ai),
-        logger: infra.logger,
+        logger: aiLogger,
       });
       registerTakedownRoutes(api, {
         web: container.web,
         polish: createAiPolish(container.ai),
-        logger: infra.logger,
+        logger: aiLogger,
       });
       registerTakedownCaseRoutes(api, container.takedowns);
       registerAiRoutes(api, {
         web: container.web,
         ai: container.ai,
-        logger: infra.logger,
+        logger: aiLogger,
         // Keyword-expansion failures surface on the event stream (contract part 4.4).
         publish: (kind, data) => container.publisher.publish(kind, data),
       });

@@ -23,6 +23,8 @@ const ZWorkerEnv = z.object({
   /** The web application's internal API base (`/v1` routes live under it). */
   WEB_URL: url(["http", "https"]).default("http://127.0.0.1:3000"),
   INTERNAL_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Bearer token of GET /metrics (Prometheus), its own; unset: metrics are off (404). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   REDIS_URL: url(["redis", "rediss"]).optional(),
   EVENT_CHANNEL_PREFIX: z
     .string()
@@ -178,6 +180,7 @@ function toWorkerConfig(env: z.infer<typeof ZWorkerEnv>) {
     host: env.WORKER_HOST,
     webUrl: env.WEB_URL.replace(/\/+$/, ""),
     internalApiToken: env.INTERNAL_API_TOKEN,
+    metricsToken: env.METRICS_TOKEN,
     redisUrl: env.REDIS_URL,
     eventChannelPrefix: env.EVENT_CHANNEL_PREFIX,
     allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK,

@@ -27,6 +27,8 @@ import { createWorkerZoneWatch } from "./use-cases/zone-watch/worker-zone-watch.
 import { createWatchRunner } from "./use-cases/watch/watch-runner.ts";
 import { createWatchlistCache } from "./use-cases/watch/watchlist.ts";
 import { takedownCaseDeps } from "./wiring/takedowns.ts";
+import { createWorkerMetrics } from "./metrics.ts";
+import { countedDnsClient } from "./ports/dns/dns.port.ts";
 
 /** The adapters a worker runs on; `adapters.ts` builds real ones, tests may pass others. */
 export interface WorkerAdapters {
@@ -52,13 +54,16 @@ export function createWorkerContainer(
   opts: { sink?: EnvelopeSink; withWeb?: boolean; skipStages?: Partial<Record<TScanStage, string>> } = {},
 ) {
   const { logger } = infra;
+  // One object counts what the worker does (GET /metrics); its parts go to what they count.
+  const metrics = createWorkerMetrics();
   const sink = opts.sink ?? busSink(infra.bus, config.eventChannelPrefix);
-  const dns = createDnsClient({
+  const rawDns = createDnsClient({
     nameservers: config.enrich.dnsNameservers,
     timeoutMs: config.enrich.dnsTimeoutMs,
   });
+  const dns = countedDnsClient(rawDns, metrics.outbound);
   const resolver = createResolver({ client: dns, timeoutMs: config.enrich.dnsTimeoutMs });
-  const enricher = createEnricher(config.enrich, { logger, dns });
+  const enricher = createEnricher(config.enrich, { logger, dns, outbound: metrics.outbound });
   // Decided once, at the worker's start (server.ts) or the first scan's enrichment, whichever is first.
   const screenshots = createScreenshotReadiness({
     enabled: config.enrich.screenshots,
@@ -70,6 +75,7 @@ export function createWorkerContainer(
   const social = createSocialRuntime(config.social, {
     ca: trustedCas,
     llmLocalHosts: config.llmLocalHosts,
+    count: metrics.outbound,
   });
   const web = createWebClient({
     baseUrl: config.webUrl,
@@ -91,6 +97,7 @@ export function createWorkerContainer(
       localHosts: config.llmLocalHosts,
       ca: trustedCas,
     },
+    observe: { outbound: metrics.outbound, used: metrics.llm.used },
   });
   // Feeds are fetched through the SSRF guard too: a feed URL (or a redirect) to an internal address fails.
   const feedHttp = createGuardedFetch({ allowPrivateNetwork: config.allowPrivateNetwork, ca: trustedCas });
@@ -118,6 +125,7 @@ export function createWorkerContainer(
     sink,
     logger,
     concurrency: config.pipeline.scanConcurrency,
+    metrics: metrics.scans,
   });
   /** Events that belong to no scan (domain and social profiles). */
   const publisher = createScanPublisher({ sink });
@@ -137,6 +145,7 @@ export function createWorkerContainer(
     maxNames: config.pipeline.watch.maxNames,
     concurrency: config.pipeline.watch.concurrency,
     logger,
+    onRoundEnded: metrics.watch.roundEnded,
     publisher: () => {
       const own = createScanPublisher({ sink });
       return (data) => own.publish("watch_update", data);
@@ -158,7 +167,14 @@ export function createWorkerContainer(
   const ctFollower =
     opts.withWeb === false
       ? null
-      : createWorkerCtFollower({ config, get: ctHttpGet(config), kv: discoveryKv, logger, discovery });
+      : createWorkerCtFollower({
+          config,
+          get: ctHttpGet(config),
+          kv: discoveryKv,
+          logger,
+          discovery,
+          onRound: metrics.ct.round,
+        });
   /** Zone files (ZONE_FILES) and the newly-registered-domains list (NRD_FEED_URL). Started by startWorker. */
   const zoneWatch =
     opts.withWeb === false
@@ -174,6 +190,7 @@ export function createWorkerContainer(
   return {
     config,
     infra,
+    metrics,
     runner,
     takedowns,
     enricher,
@@ -199,7 +216,7 @@ export function createWorkerContainer(
       await feedHttp.close();
       await resolver.close();
       await watchDns.resolver.close();
-      await dns.close();
+      await rawDns.close();
     },
   };
 }

@@ -45,6 +45,26 @@ export function describeQueueConformance(
       expect(seen).toEqual([{ n: 1, tag: "parsed" }]);
     });
 
+    it("tells its depth per defined job: waiting, delayed and running (metrics read it)", async () => {
+      const q = await make();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      q.define({ name: "slow", parse: numberPayload.parse, handler: () => held });
+      q.define({ name: "idle", parse: numberPayload.parse, handler: async () => undefined });
+      await q.enqueue("slow", { n: 1 });
+      await q.enqueue("slow", { n: 2 });
+      await q.enqueue("slow", { n: 3 }, { delayMs: 60_000 });
+      const depth = async () => Object.fromEntries((await q.depths()).map((d) => [d.name, d]));
+      expect(await depth()).toEqual({
+        slow: { name: "slow", waiting: 2, delayed: 1, active: 0 },
+        idle: { name: "idle", waiting: 0, delayed: 0, active: 0 },
+      });
+      await q.start();
+      await waitFor(async () => (await depth()).slow?.active === 1, "one slow job running");
+      expect((await depth()).slow).toEqual({ name: "slow", waiting: 1, delayed: 1, active: 1 });
+      release();
+    });
+
     it("retries with exponential backoff, then succeeds", async () => {
       const q = await make();
       const runs: { attempt: number; at: number }[] = [];

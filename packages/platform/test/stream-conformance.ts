@@ -113,9 +113,16 @@ export function describeStreamConformance(
     it("moves an entry that failed every delivery to the dead-letter stream, then goes on", async () => {
       const stream = uniqueId("s");
       const applied: unknown[] = [];
+      const told: string[] = [];
       const consumer = await bus.consume(
         stream,
-        { group: "web", consumer: "a", maxDeliveries: 3, retryBaseMs: 10 },
+        {
+          group: "web",
+          consumer: "a",
+          maxDeliveries: 3,
+          retryBaseMs: 10,
+          onDeadLetter: (s) => void told.push(s),
+        },
         (m) => {
           if (m === "poison") throw new Error("cannot apply");
           applied.push(m);
@@ -125,6 +132,8 @@ export function describeStreamConformance(
       await bus.append(stream, "after");
       await waitFor(() => applied.includes("after"), "the entry after the poison one");
       expect(await bus.streamLength(deadLetterStream(stream))).toBe(1);
+      // The consumer's owner is told (the web app's metrics count dead letters).
+      expect(told).toEqual([stream]);
       const letters: unknown[] = [];
       const stopTail = await bus.tail(deadLetterStream(stream), 0, (m) => void letters.push(m));
       await waitFor(() => letters.length === 1, "the dead letter");

@@ -48,6 +48,8 @@ export function createEventConsumer(deps: {
   retryMaxMs?: number;
   /** Started with the consumer: browser pushes from every web process. */
   push?: { start(): Promise<void>; stop(): Promise<void> };
+  /** Told of each applied event (its kind and when it was published) and each dead letter (metrics). */
+  observe?: { applied(kind: string, publishedAt: string): void; deadLettered(stream: string): void };
 }) {
   let consumer: StreamConsumer | null = null;
 
@@ -69,6 +71,7 @@ export function createEventConsumer(deps: {
       throw err;
     }
     deps.wait?.succeeded();
+    deps.observe?.applied(message.kind, message.ts);
   }
 
   const onLoss = (loss: StreamLoss) => {
@@ -93,6 +96,7 @@ export function createEventConsumer(deps: {
           maxDeliveries: deps.maxDeliveries,
           retryBaseMs: deps.retryBaseMs,
           retryMaxMs: deps.retryMaxMs,
+          onDeadLetter: deps.observe?.deadLettered,
         },
         apply,
       );

@@ -21,6 +21,7 @@ const NOT_PAGES: RegExp[] = [
   /^\/scans\/[^/]+\/events$/,
   /^\/dashboard\/findings\/export$/,
   /^\/healthz$/,
+  /^\/metrics$/,
   /^\/assets\//,
   /^\/docs(\/|$)/,
 ];

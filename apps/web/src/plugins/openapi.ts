@@ -61,6 +61,11 @@ const SECURITY_SCHEMES = {
     scheme: "bearer",
     description: "The internal API's shared token (`INTERNAL_API_TOKEN`): the worker's calls.",
   },
+  metricsToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "Prometheus's own token (`METRICS_TOKEN`) for `GET /metrics`; unset, metrics are off (404).",
+  },
 } as const;
 
 /** Who may call a route, by where it lives (a route's own `schema.security` wins). */
@@ -68,6 +73,7 @@ function securityOf(url: string, method: string): Security {
   if (url.startsWith("/v1/")) return [{ internalToken: [] }];
   if (url.startsWith("/taxii2/")) return [{ apiToken: [] }, { taxiiBasic: [] }];
   if (url === "/healthz" || url.startsWith("/webhooks/")) return [];
+  if (url === "/metrics") return [{ metricsToken: [] }];
   const reads = ["GET", "HEAD", "OPTIONS"].includes(method);
   return [reads ? { session: [] } : { session: [], csrf: [] }, { apiToken: [] }];
 }

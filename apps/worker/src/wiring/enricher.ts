@@ -12,6 +12,8 @@ import type { WorkerConfig } from "../config.ts";
 import { createDnsClient } from "../ports/dns/dns-client.ts";
 import type { DnsClient } from "../ports/dns/dns.port.ts";
 import { createHttpClient, loadTrustedCas } from "../ports/http/http-client.ts";
+import { countedHttpClient } from "../ports/http/http.port.ts";
+import type { CountOutbound } from "../lib/outbound.ts";
 
 // Builds the enrichment stage from the worker's config: one DNS client, one registry HTTP
 // client, one browser, per-stage and per-host concurrency limits. `close()` releases them all.
@@ -25,6 +27,8 @@ export interface EnricherOptions {
   /** SMTP port of MX hosts (tests). Default 25. */
   smtpPort?: number;
   dns?: DnsClient;
+  /** Counts requests to the outside (metrics): registries, web pages, TLS. */
+  outbound?: CountOutbound;
 }
 
 export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): Enricher {
@@ -36,8 +40,9 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
   // RDAP, WHOIS and intelligence APIs are given up for the rest of a scan once unreachable.
   const sourceHttp = guardedHttpClient(http);
   // Registries rate-limit per client: one pacer per kind paces each server for every scan at once.
-  const rdapPacer = createServerPacer({ kind: "rdap" });
-  const whoisPacer = createServerPacer({ kind: "whois" });
+  const count = opts.outbound;
+  const rdapPacer = createServerPacer({ kind: "rdap", onAttempt: count && ((o) => count("rdap", o)) });
+  const whoisPacer = createServerPacer({ kind: "whois", onAttempt: count && ((o) => count("whois", o)) });
   const rdap = createRdapClient({ http: sourceHttp, bootstrapUrl: cfg.rdapBootstrapUrl, pacer: rdapPacer });
   const whois = guardedWhoisClient(createWhoisClient({ server: cfg.whoisServer, dns, allowPrivateNetwork: cfg.allowPrivateNetwork, timeoutMs: cfg.httpTimeoutMs, pacer: whoisPacer })); // prettier-ignore
   const screenshotter = cfg.screenshots
@@ -53,7 +58,10 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
     },
     infrastructure: createInfrastructureLookup({ rdap, whois }),
     screenshotter,
-    httpFor: (pins) => createHttpClient({ ...httpOpts, pins }),
+    httpFor: (pins) => {
+      const client = createHttpClient({ ...httpOpts, pins });
+      return count ? countedHttpClient(client, count) : client;
+    },
     http: sourceHttp,
     intel: cfg.intel,
     perHost: perHostLimiter(opts.perHostConcurrency ?? 4),
@@ -67,6 +75,7 @@ export function createEnricher(cfg: EnrichConfig, opts: EnricherOptions = {}): E
       smtpPort: opts.smtpPort,
     },
     logger: opts.logger,
+    outbound: count,
   };
   return createEnricherOn(deps, cfg.concurrency, async () => {
     await Promise.allSettled([screenshotter?.close(), http.close()]);

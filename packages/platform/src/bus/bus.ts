@@ -55,6 +55,8 @@ export interface ConsumeOptions {
   isOwner?: () => boolean;
   /** Told when entries may have been lost before this group read them. */
   onLoss?: (loss: StreamLoss) => void;
+  /** Told of each entry moved to the dead-letter stream (metrics). */
+  onDeadLetter?: (stream: string) => void;
 }
 
 export interface PartitionedConsumeOptions extends Omit<ConsumeOptions, "claimIdleMs" | "isOwner"> {

@@ -101,6 +101,7 @@ export function runGroupConsumer(
             "stream entry failed every delivery; moved to the dead-letter stream",
           );
           await reader.deadLetter(entry, { error: (err as Error)?.message ?? String(err), attempts });
+          opts.onDeadLetter?.(stream);
           return true;
         }
         // An outage is logged by whoever tracks it (once); each of its retries only at debug level.
@@ -130,6 +131,7 @@ export function runGroupConsumer(
           "stream entry is not JSON; moved to the dead-letter stream",
         );
         await reader.deadLetter(entry, { error: "not JSON", attempts: 0 });
+        opts.onDeadLetter?.(stream);
         continue;
       }
       const key = opts.keyOf?.(message) ?? "";

@@ -183,6 +183,20 @@ export function createBullmqQueue(opts: BullmqQueueOptions): JobQueue {
       for (const def of defs.values()) startWorker(def);
       await Promise.all([...workers.values()].map((w) => w.waitUntilReady()));
     },
+    async depths() {
+      // Bounded like an enqueue: a scrape while Redis is away fails rather than hangs.
+      return Promise.all(
+        [...defs.keys()].map(async (name) => {
+          const c = await bounded(name, queueFor(name).getJobCounts("waiting", "prioritized", "delayed", "active")); // prettier-ignore
+          return {
+            name,
+            waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+            delayed: c.delayed ?? 0,
+            active: c.active ?? 0,
+          };
+        }),
+      );
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -185,6 +185,14 @@ export function createMemoryQueue(opts: MemoryQueueOptions = {}): JobQueue {
       for (const [id, s] of schedules) arm(id, s);
       pump();
     },
+    async depths() {
+      const now = Date.now();
+      return [...defs.keys()].map((name) => {
+        const mine = waiting.filter((j) => j.name === name);
+        const due = mine.filter((j) => j.runAt <= now).length;
+        return { name, waiting: due, delayed: mine.length - due, active: runningByName.get(name) ?? 0 };
+      });
+    },
     async close() {
       if (closed) return;
       closed = true;

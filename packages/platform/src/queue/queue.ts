@@ -31,6 +31,15 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs and waits for running ones (graceful shutdown). */
   close(): Promise<void>;
+  /** Jobs of each defined name now waiting (due), delayed (a later run or retry) and running. */
+  depths(): Promise<QueueDepth[]>;
+}
+
+interface QueueDepth {
+  name: string;
+  waiting: number;
+  delayed: number;
+  active: number;
 }
 
 /** A job that will not run again: attempts used up, or a payload that does not parse. */

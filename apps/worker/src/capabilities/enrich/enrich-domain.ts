@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { CountOutbound } from "../../lib/outbound.ts";
 import type { SecureContext } from "node:tls";
 import type { TDomainFindingFields } from "@brandwarden/contract/findings";
 import type { BrandContext } from "../brand/brand-context.ts";
@@ -67,6 +68,8 @@ export interface EnrichDeps {
     smtpPort?: number;
   };
   logger?: Logger;
+  /** Counts requests to the outside (metrics); TLS handshakes are counted here. */
+  outbound?: CountOutbound;
 }
 
 export interface EnrichOptions {
@@ -240,10 +243,14 @@ export async function gatherEvidence(
           ).then(
             // prettier-ignore
             (t) => {
+              deps.outbound?.("tls", "ok");
               Object.assign(fields, t.fields);
               prov.tls = ok("tls", { address: ip, validation_error: t.validationError, age_days: t.ageDays });
             },
-            (err) => void (prov.tls = unknown("tls", err)),
+            (err) => {
+              deps.outbound?.("tls", "error");
+              prov.tls = unknown("tls", err);
+            },
           ),
         ]),
       );

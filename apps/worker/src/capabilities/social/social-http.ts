@@ -2,6 +2,7 @@ import { request } from "undici";
 import { readCapped } from "@brandwarden/platform/http/capped-body";
 import { createGuardedAgent } from "@brandwarden/platform/net/guarded-agent";
 import { guarded, sourceOfUrl } from "../circuit-breaker/circuit-breaker.ts";
+import type { CountOutbound } from "../../lib/outbound.ts";
 
 // Outbound HTTP of the social module: every request goes through the platform's SSRF-guarded
 // agent, carries the configured user agent, honours the caller's AbortSignal plus a timeout,
@@ -40,6 +41,8 @@ export interface SocialHttpOptions {
   maxBytes?: number;
   /** The circuit breaker's name for a URL's source (a platform); default: its host. */
   sourceOf?: (url: string) => string;
+  /** Counts each request as `social` (metrics): a 429 is rate_limited. */
+  count?: CountOutbound;
 }
 
 export function createSocialHttp(opts: SocialHttpOptions): SocialHttp {
@@ -54,12 +57,24 @@ export function createSocialHttp(opts: SocialHttpOptions): SocialHttp {
   const sourceOf = opts.sourceOf ?? sourceOfUrl;
   return {
     // One circuit breaker source per platform (or host) within a scan (see ../circuit-breaker/circuit-breaker.ts).
-    request: (url, o = {}) => guarded(sourceOf(url), () => send(url, o), o.signal),
+    request: (url, o = {}) => guarded(sourceOf(url), () => countedSend(url, o), o.signal),
     get requests() {
       return requests;
     },
     close: () => agent.close(),
   };
+
+  async function countedSend(url: string, o: Parameters<SocialHttp["request"]>[1]): Promise<HttpAnswer> {
+    if (!opts.count) return send(url, o);
+    try {
+      const answer = await send(url, o);
+      opts.count("social", answer.status === 429 ? "rate_limited" : "ok");
+      return answer;
+    } catch (err) {
+      opts.count("social", "error");
+      throw err;
+    }
+  }
 
   async function send(url: string, o: Parameters<SocialHttp["request"]>[1] = {}): Promise<HttpAnswer> {
     requests++;

@@ -1,4 +1,5 @@
 import { sourceNamer } from "../circuit-breaker/circuit-breaker.ts";
+import type { CountOutbound } from "../../lib/outbound.ts";
 import type { LlmHttp } from "../../ports/llm/llm.port.ts";
 import { createEmbedder, type Embedder } from "./embeddings.ts";
 import { createProber, type Prober } from "./prober.ts";
@@ -21,6 +22,8 @@ export interface SocialRuntimeOptions {
   http?: SocialHttp;
   embedder?: Embedder;
   now?: () => Date;
+  /** Counts the prober's requests (metrics). */
+  count?: CountOutbound;
 }
 
 /**
@@ -38,6 +41,7 @@ export function createSocialRuntimeOn(
       userAgent: config.userAgent,
       timeoutMs: config.timeoutMs,
       ca: opts.ca,
+      count: opts.count,
       sourceOf: sourceNamer(
         Object.fromEntries(
           Object.entries(config.bases).flatMap(([platform, b]) => [

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { RecordType } from "dns-packet";
+import { counted, type CountOutbound } from "../../lib/outbound.ts";
 
 // The DNS port: what the resolver, enrichment and the HTTP client ask of a DNS client
 // (dns-client.ts is the implementation on dns-packet), the error it throws when a query times out,
@@ -65,4 +66,13 @@ export async function resolveHost(dns: DnsClient, hostname: string): Promise<str
   if (!addrs.length)
     throw Object.assign(new Error(`No address for ${hostname} (${a.rcode})`), { code: "ENOTFOUND" });
   return addrs;
+}
+
+/** `dns` with each query counted: any answer (NXDOMAIN too) is ok, no answer an error. */
+export function countedDnsClient(dns: DnsClient, count: CountOutbound): DnsClient {
+  return {
+    nameservers: dns.nameservers,
+    query: (name, type, opts) => counted(count, "dns", dns.query(name, type, opts)),
+    close: () => dns.close(),
+  };
 }

@@ -1,3 +1,5 @@
+import type { CountOutbound } from "../../lib/outbound.ts";
+
 // The HTTP port: what enrichment (and the circuit breaker wrapping it) asks of an HTTP client;
 // http-client.ts is the implementation (SSRF-guarded, DNS through the worker's client, capped bodies).
 
@@ -41,3 +43,26 @@ export type GuardedFetch = (
   url: string,
   init: { signal: AbortSignal; headers: Record<string, string> },
 ) => Promise<Response>;
+
+/** `http` with each request counted as `http`: a 429 is rate_limited, a request with no answer an error. */
+export function countedHttpClient(http: HttpClient, count: CountOutbound): HttpClient {
+  const answered = (status: number | undefined) => count("http", status === 429 ? "rate_limited" : "ok");
+  const failed = (err: unknown) => {
+    count("http", "error");
+    throw err;
+  };
+  return {
+    get: (url, opts) =>
+      http.get(url, opts).then((res) => {
+        answered(res.status);
+        return res;
+      }, failed),
+    getChain: (url, opts) =>
+      http.getChain(url, opts).then((chain) => {
+        if (chain.final) answered(chain.final.status);
+        else count("http", "error");
+        return chain;
+      }, failed),
+    close: () => http.close(),
+  };
+}

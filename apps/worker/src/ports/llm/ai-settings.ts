@@ -7,6 +7,41 @@ import type { AiApi } from "../web-api/web-api.port.ts";
 import type { LlmFetch } from "./llm.port.ts";
 import { createLlmHttp, type LlmNetwork } from "./llm-fetch.ts";
 import { createHttpProvider, type LlmProvider } from "./provider.ts";
+import type { CountOutbound } from "../../lib/outbound.ts";
+
+/** What the worker's metrics learn of LLM calls: each HTTP attempt, and the tokens of each answer. */
+export interface LlmObserver {
+  outbound: CountOutbound;
+  used(provider: string, usage: { input_tokens: number; output_tokens: number }): void;
+}
+
+/** `fetch` with each attempt counted as `llm` (429: rate_limited; another failure status or none: error). */
+function observedFetch(fetchImpl: LlmFetch, count: CountOutbound): LlmFetch {
+  return async (url, init) => {
+    try {
+      const res = await fetchImpl(url, init);
+      count("llm", res.status === 429 ? "rate_limited" : res.ok ? "ok" : "error");
+      return res;
+    } catch (err) {
+      count("llm", "error");
+      throw err;
+    }
+  };
+}
+
+/** `provider` telling `observer` the tokens each answer used. */
+function observedProvider(provider: LlmProvider, observer: LlmObserver): LlmProvider {
+  return {
+    kind: provider.kind,
+    model: provider.model,
+    acceptsImages: provider.acceptsImages,
+    complete: async (req) => {
+      const answer = await provider.complete(req);
+      observer.used(provider.kind, answer.usage);
+      return answer;
+    },
+  };
+}
 
 const DEFAULT_MAX_TOKENS_PER_SCAN = 200_000;
 const DEFAULT_AI_CONCURRENCY = 4;
@@ -83,11 +118,14 @@ export async function requireAi(settings: AiSettings): Promise<Extract<AiState, 
  */
 export function createAiSettings(
   web: Pick<AiApi, "getAiProvider">,
-  opts: { ttlMs?: number; fetch?: LlmFetch; network?: LlmNetwork } = {},
+  opts: { ttlMs?: number; fetch?: LlmFetch; network?: LlmNetwork; observe?: LlmObserver } = {},
 ): AiSettings {
   const ttlMs = opts.ttlMs ?? 5_000;
   const own = opts.fetch ? null : createLlmHttp(opts.network ?? { allowPrivateNetwork: false });
-  const fetchImpl = opts.fetch ?? own!.fetch;
+  const observer = opts.observe;
+  const fetchImpl = observer
+    ? observedFetch(opts.fetch ?? own!.fetch, observer.outbound)
+    : (opts.fetch ?? own!.fetch);
   let cached: { at: number; state: Promise<AiState> } | null = null;
   return {
     current() {
@@ -96,6 +134,7 @@ export function createAiSettings(
       const state = web
         .getAiProvider()
         .then((s) => providerFromSetting(s, fetchImpl))
+        .then((s) => (s.on && observer ? { ...s, provider: observedProvider(s.provider, observer) } : s))
         .catch((err: Error): AiState => ({
           on: false,
           reason: `AI provider setting unavailable: ${err.message}`,

@@ -46,6 +46,8 @@ export interface FollowerOptions {
   backfillMs?: number;
   /** How long a (user, name) pair is remembered as handed on. Default 14 days. */
   seenTtlMs?: number;
+  /** Told what each round did (metrics: entries read, position, tree size). */
+  onRound?: (log: string, result: RoundResult) => void;
 }
 
 interface RoundResult {
@@ -160,6 +162,7 @@ export function createCtFollower(o: FollowerOptions): CtFollower {
         let wait = pollMs;
         try {
           const r = await round();
+          o.onRound?.(o.source.description, r);
           failures = 0;
           if (r.state === "followed" && r.behind) continue;
         } catch (err) {

@@ -7,7 +7,7 @@ import { defaultSleep, type HttpGet } from "../../capabilities/discovery/ct/http
 import type { CtLogSource } from "../../capabilities/discovery/ct/log-list.ts";
 import type { NameAssessor } from "../../capabilities/discovery/follow/assess-name.ts";
 import type { BrandRegistry } from "../../capabilities/discovery/follow/brand-registry.ts";
-import { createCtFollower, type CtFollower } from "./ct-follower.ts";
+import { createCtFollower, type CtFollower, type FollowerOptions } from "./ct-follower.ts";
 import type { DiscoverySink } from "../../capabilities/discovery/follow/discovered-alert.ts";
 import type { Clock } from "../../capabilities/discovery/follow/lease.ts";
 
@@ -41,6 +41,7 @@ export function createCtFollowerRuntime(deps: {
   clock?: Clock;
   owner?: string;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  onRound?: FollowerOptions["onRound"];
 }): CtFollowerRuntime {
   const clock = deps.clock ?? { now: () => Date.now() };
   const owner = deps.owner ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
@@ -83,6 +84,7 @@ export function createCtFollowerRuntime(deps: {
           logger: deps.logger,
           prefix: deps.prefix,
           backfillMs: deps.config.backfillMs,
+          onRound: deps.onRound,
         }),
       );
     }

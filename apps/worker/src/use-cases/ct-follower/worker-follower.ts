@@ -13,6 +13,8 @@ export function createWorkerCtFollower(deps: {
   kv: KeyValueStore;
   logger: Logger;
   discovery: DiscoveryKit;
+  /** Told what each round of each log's follower did (metrics). */
+  onRound?: Parameters<typeof createCtFollowerRuntime>[0]["onRound"];
 }): CtFollowerRuntime | null {
   const ct = deps.config.pipeline.ct;
   if (!ct.follow || (!ct.logs.length && !ct.logListUrl)) return null;
@@ -27,5 +29,6 @@ export function createWorkerCtFollower(deps: {
     brands,
     assessor,
     sink,
+    onRound: deps.onRound,
   });
 }

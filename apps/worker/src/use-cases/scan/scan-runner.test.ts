@@ -12,7 +12,14 @@ const payload = scanStartPayload;
 
 function harness(stages: StageDef[], kv = createMemoryKv(), heartbeatMs?: number) {
   const events: TEventMessage[] = [];
+  const told: string[] = [];
   const runner = createScanRunner({
+    metrics: {
+      stageEnded: (stage, status, seconds) =>
+        void told.push(`${stage} ${status}${seconds >= 0 ? "" : " negative"}`),
+      scanEnded: (scanId, status) => void told.push(`scan ${status}`),
+      sourceOpened: (scanId, source) => void told.push(`opened ${source}`),
+    },
     stages,
     checkpoints: createCheckpoints(kv),
     sink: async (envelope) => {
@@ -29,7 +36,7 @@ function harness(stages: StageDef[], kv = createMemoryKv(), heartbeatMs?: number
       .map(
         (e) => e.data as { status: string; stage_states: Record<string, { status: string; done: number }> },
       );
-  return { runner, events, updates, kv };
+  return { runner, events, updates, kv, told };
 }
 
 const counting = (name: StageDef["name"], output: StageDef["output"], ran: string[]): StageDef => ({
@@ -105,6 +112,31 @@ describe("scan runner", () => {
     const seqs = h.events.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it("tells its metrics how each stage and the scan ended, and which sources a stage gave up", async () => {
+    const ok = harness(SIX([]));
+    await ok.runner.submit(payload());
+    expect(ok.told).toEqual([
+      "generate completed",
+      "resolve completed",
+      "enrich completed",
+      "social skipped",
+      "score completed",
+      "audit skipped",
+      "scan completed",
+    ]);
+    const failing: StageDef = {
+      name: "resolve",
+      output: "resolved",
+      async run(ctx) {
+        ctx.sourceOpened?.("rdap.example");
+        throw new Error("resolver gone");
+      },
+    };
+    const bad = harness([counting("generate", "candidates", []), failing]);
+    await bad.runner.submit(payload());
+    expect(bad.told).toEqual(["generate completed", "opened rdap.example", "resolve failed", "scan failed"]);
   });
 
   it("resumes from checkpoints, skipping completed stages even on another runner", async () => {

@@ -36,6 +36,14 @@ export interface ScanRunnerDeps {
    * lives in memory): a stage is checkpointed only when nothing it published can still be lost.
    */
   settle?: (last: AppendedEvent, signal: AbortSignal) => Promise<void>;
+  /** Told how scans and their stages end and which sources they give up (the worker's metrics). */
+  metrics?: ScanMetrics;
+}
+
+interface ScanMetrics {
+  stageEnded(stage: TScanStage, status: "completed" | "skipped" | "failed", seconds: number): void;
+  scanEnded(scanId: string, status: "completed" | "failed" | "cancelled" | "handed_back"): void;
+  sourceOpened(scanId: string, source: string): void;
 }
 
 interface Running {
@@ -98,12 +106,21 @@ export function createScanRunner(deps: ScanRunnerDeps) {
     const progress = createStageProgress(publisher, initial);
     entry.progress = progress;
     let current: StageDef | undefined;
+    let stageStart = 0;
+    const stageEnded = (stage: TScanStage, status: "completed" | "skipped" | "failed") =>
+      deps.metrics?.stageEnded(stage, status, (performance.now() - stageStart) / 1000);
+    let counted = false;
+    const ended = (status: "completed" | "failed" | "cancelled" | "handed_back") => {
+      if (!counted) deps.metrics?.scanEnded(scanId, status);
+      counted = true;
+    };
     try {
       if (start > 0) await log("info", `resuming at stage ${deps.stages[start]?.name ?? "end"}`);
       for (const stage of deps.stages.slice(start)) {
         current = stage;
         if (signal.aborted) throw new ScanCancelledError("scan cancelled");
         await progress.start(stage.name);
+        stageStart = performance.now();
         const outcome = await stage.run({
           scanId,
           payload,
@@ -117,6 +134,7 @@ export function createScanRunner(deps: ScanRunnerDeps) {
               ? progress.progress(later, done, total, waitingOn)
               : progress.progressEarly(later, done, total, waitingOn),
           log: (level, message, code) => log(level, `[${stage.name}] ${message}`, code),
+          sourceOpened: (source) => deps.metrics?.sourceOpened(scanId, source),
         });
         if (signal.aborted) throw new ScanCancelledError("scan cancelled");
         if (deps.settle && publisher.lastAppended) await deps.settle(publisher.lastAppended, signal);
@@ -125,27 +143,40 @@ export function createScanRunner(deps: ScanRunnerDeps) {
         if (outcome && "skipped" in outcome) {
           progress.states[stage.name]!.error = outcome.skipped;
           await progress.finish(stage.name, "skipped", outcome.skipped);
-        } else await progress.finish(stage.name, "completed");
+          stageEnded(stage.name, "skipped");
+        } else {
+          await progress.finish(stage.name, "completed");
+          stageEnded(stage.name, "completed");
+        }
       }
       await progress.end("completed");
+      ended("completed");
       return data;
     } catch (err) {
       if (signal.reason === HAND_BACK) {
         await handBack(scanId, entry, progress.states);
+        ended("handed_back");
         return null;
       }
       if (err instanceof ScanCancelledError || signal.aborted) {
         deps.logger.info({ scan_id: scanId }, "scan cancelled");
+        ended("cancelled");
         return null;
       }
       const message = (err as Error).message || String(err);
       deps.logger.error({ scan_id: scanId, stage: current?.name, err }, "scan failed");
       await log("error", `stage ${current?.name ?? "?"} failed: ${message}`);
-      if (current) await progress.finish(current.name, "failed", message);
+      if (current) {
+        await progress.finish(current.name, "failed", message);
+        stageEnded(current.name, "failed");
+      }
       await progress.end("failed", `${current?.name ?? "scan"}: ${message}`);
+      ended("failed");
       return null;
     } finally {
       progress.dispose();
+      // A run that threw past its own handling (its last message not sent) is counted as failed.
+      ended("failed");
     }
   }
 

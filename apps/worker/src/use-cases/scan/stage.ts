@@ -21,6 +21,8 @@ export interface StageContext {
   publisher: ScanPublisher;
   log(level: "info" | "warn" | "error", message: string, code?: string): Promise<void>;
   logger: Logger;
+  /** Told of each source the stage's circuit breaker gives up (metrics). */
+  sourceOpened?: (source: string) => void;
 }
 
 /** What a stage returns: nothing when it ran, or why it was skipped. */
@@ -52,8 +54,10 @@ export function logAs(ctx: StageContext, stage: TScanStage): StageContext["log"]
 /** A stage's circuit breaker: a source it gives up is named in the scan log, once. */
 export function sourceBreaker(ctx: StageContext): CircuitBreaker {
   return createCircuitBreaker({
-    onOpen: (source, reason) =>
-      void ctx.log("warn", `${source} unreachable (${reason}); given up for the rest of the scan`, "source_given_up"), // prettier-ignore
+    onOpen: (source, reason) => {
+      ctx.sourceOpened?.(source);
+      void ctx.log("warn", `${source} unreachable (${reason}); given up for the rest of the scan`, "source_given_up"); // prettier-ignore
+    },
   });
 }
 

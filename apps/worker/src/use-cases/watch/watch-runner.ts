@@ -14,6 +14,8 @@ export function createWatchRunner(
   deps: Omit<WatchRoundDeps, "publish"> & {
     publisher: () => (data: TWatchUpdateData) => Promise<void>;
     logger: Logger;
+    /** Told how each round ended (metrics). */
+    onRoundEnded?: (outcome: "completed" | "failed") => void;
   },
 ): WatchRunner {
   const running = new Map<string, Promise<void>>();
@@ -22,9 +24,14 @@ export function createWatchRunner(
       if (running.has(req.user_id)) return false;
       const task = runWatchRound(req, { ...deps, publish: deps.publisher() })
         .then(
-          (stats) =>
-            deps.logger.info({ watch_id: req.watch_id, user_id: req.user_id, ...stats }, "watch round done"),
-          (err: unknown) => deps.logger.error({ watch_id: req.watch_id, err }, "watch round failed"),
+          (stats) => {
+            deps.onRoundEnded?.("completed");
+            deps.logger.info({ watch_id: req.watch_id, user_id: req.user_id, ...stats }, "watch round done");
+          },
+          (err: unknown) => {
+            deps.onRoundEnded?.("failed");
+            deps.logger.error({ watch_id: req.watch_id, err }, "watch round failed");
+          },
         )
         .finally(() => running.delete(req.user_id));
       running.set(req.user_id, task);

@@ -88,6 +88,8 @@ export interface ServerPacerOptions {
   defaultPauseMs?: number;
   /** A longer Retry-After fails the server's requests at once rather than holding the scan. Default 60 s. */
   maxPauseMs?: number;
+  /** Told how each attempt went (metrics). */
+  onAttempt?: (outcome: "ok" | "error" | "rate_limited") => void;
 }
 
 const realClock: PacerClock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
@@ -201,12 +203,14 @@ export function createServerPacer(opts: ServerPacerOptions): ServerPacer {
     job.task().then(
       (value) => {
         s.inFlight--;
+        opts.onAttempt?.("ok");
         grow(s);
         job.resolve(value);
         pump(s);
       },
       (err: unknown) => {
         s.inFlight--;
+        opts.onAttempt?.(err instanceof RateLimitSignal ? "rate_limited" : "error");
         if (!(err instanceof RateLimitSignal)) {
           job.reject(err);
         } else {
