@@ -324,7 +324,7 @@ describe("the admin area and the learner, in Chromium", () => {
         });
         await until("the update's refetches answered", async () => {
           const mine = requests.slice(from);
-          return mine.length >= 4 && (await Promise.all(mine.map((r) => r.response()))).every(Boolean);
+          return mine.length >= 5 && (await Promise.all(mine.map((r) => r.response()))).every(Boolean);
         });
       };
       page.on("request", onRequest);
@@ -332,9 +332,16 @@ describe("the admin area and the learner, in Chromium", () => {
       await update();
       page.off("request", onRequest);
       const seen = requests.map((r) => new URL(r.url()).pathname);
-      // Two updates: each refetches the counts, both tables and the campaigns, nothing else.
+      // Two updates: each refetches the counts (one request for the chart and "act on"), both
+      // tables, the worst findings "act on" lists and the campaigns, nothing else.
       expect(seen.sort()).toEqual(
-        ["/dashboard/campaigns", "/dashboard/counts", "/dashboard/findings", "/dashboard/social_findings"]
+        [
+          "/dashboard/campaigns",
+          "/dashboard/counts",
+          "/dashboard/findings",
+          "/dashboard/findings",
+          "/dashboard/social_findings",
+        ]
           .flatMap((p) => [p, p])
           .sort(),
       );

@@ -23,30 +23,32 @@ export function instrumentQueue(queue: JobQueue, metrics: MetricsRegistry): JobQ
     },
   );
   const failures = metrics.counter("job_failures_total", "Failed job runs, by job name and what follows", ["job", "reason"]); // prettier-ignore
-  return {
-    ...queue,
-    define<P>(def: JobDefinition<P>) {
-      const attempts = def.attempts ?? DEFAULT_ATTEMPTS;
-      queue.define<P>({
-        ...def,
-        parse(payload) {
-          try {
-            return def.parse(payload);
-          } catch (err) {
-            failures.inc({ job: def.name, reason: "invalid_payload" });
-            throw err;
-          }
-        },
-        async handler(payload, ctx) {
-          try {
-            await def.handler(payload, ctx);
-          } catch (err) {
-            const last = ctx.attempt >= attempts;
-            failures.inc({ job: def.name, reason: last ? "attempts_exhausted" : "retrying" });
-            throw err;
-          }
-        },
-      });
-    },
+  const define = <P>(def: JobDefinition<P>) => {
+    const attempts = def.attempts ?? DEFAULT_ATTEMPTS;
+    queue.define<P>({
+      ...def,
+      parse(payload) {
+        try {
+          return def.parse(payload);
+        } catch (err) {
+          failures.inc({ job: def.name, reason: "invalid_payload" });
+          throw err;
+        }
+      },
+      async handler(payload, ctx) {
+        try {
+          await def.handler(payload, ctx);
+        } catch (err) {
+          const last = ctx.attempt >= attempts;
+          failures.inc({ job: def.name, reason: last ? "attempts_exhausted" : "retrying" });
+          throw err;
+        }
+      },
+    });
   };
+  // Everything but `define` is the queue's own, looked up at each call (not copied now), so a
+  // queue whose methods are replaced later (a test watching what is enqueued) is still the one used.
+  return new Proxy(queue, {
+    get: (target, prop, receiver) => (prop === "define" ? define : Reflect.get(target, prop, receiver)),
+  });
 }

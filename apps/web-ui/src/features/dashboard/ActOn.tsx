@@ -16,30 +16,29 @@ const TOP_FINDINGS = 5;
 const TOP_CAMPAIGNS = 3;
 const URGENT: TSeverity[] = ["critical", "high"];
 
-interface Urgent {
-  counts: TFindingCounts;
-  top: TDomainFindingView[];
-}
-
-/** The scan's worst findings: the counts per band, then the top few, critical before high. */
-async function loadUrgent(scanId: string, signal: AbortSignal): Promise<Urgent> {
-  const query = { scan_id: scanId, sort: "adjusted_score", dir: "desc" as const, page: 1 };
-  const [counts, ...pages] = await Promise.all([
-    dashboardApi.counts(scanId, signal),
-    ...URGENT.map((severity) => dashboardApi.findings({ ...query, severity }, signal)),
-  ]);
-  return { counts, top: pages.flatMap((p) => p.findings).slice(0, TOP_FINDINGS) };
+/**
+ * The scan's worst findings, critical before high: the first page by adjusted score holds them
+ * (severity follows the score), so one request, beside the table's, serves the list.
+ */
+async function loadWorst(scanId: string, signal: AbortSignal): Promise<TDomainFindingView[]> {
+  const page = await dashboardApi.findings(
+    { scan_id: scanId, sort: "adjusted_score", dir: "desc", page: 1 },
+    signal,
+  );
+  return page.findings.filter((f) => URGENT.includes(severityOf(f))).slice(0, TOP_FINDINGS);
 }
 
 /**
  * "Act on these first", the dashboard's lead: the critical and high findings (each band filters
  * the table, the worst are linked), the attack campaigns, and the takedown cases still running.
- * Derived from the routes the rest of the dashboard reads; `tick` reloads it on live updates.
+ * Derived from the routes the rest of the dashboard reads; `counts` is the page's own (one request
+ * per live update serves the chart and this), `tick` reloads the rest on live updates.
  */
 export function ActOn({
   scanId,
   tick,
   running,
+  counts,
   campaigns,
   takedownLinks,
   onSeverity,
@@ -48,6 +47,8 @@ export function ActOn({
   scanId: string;
   tick: number;
   running: boolean;
+  /** The scan's counts; null while loading. */
+  counts: TFindingCounts | null;
   /** Null while loading. */
   campaigns: TCampaignView[] | null;
   /** False when an admin views another user's dashboard: the takedowns page shows the admin's own. */
@@ -55,15 +56,15 @@ export function ActOn({
   onSeverity(severity: TSeverity): void;
   onCampaign(id: string): void;
 }) {
-  const [urgent, setUrgent] = useState<Urgent | null>(null);
+  const [worst, setWorst] = useState<TDomainFindingView[] | null>(null);
   const [stats, setStats] = useState<TTakedownStats | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
     const ctl = new AbortController();
-    Promise.all([loadUrgent(scanId, ctl.signal), takedownApi.stats()]).then(
-      ([u, s]) => (setUrgent(u), setStats(s), setError(null)),
+    Promise.all([loadWorst(scanId, ctl.signal), takedownApi.stats()]).then(
+      ([w, s]) => (setWorst(w), setStats(s), setError(null)),
       (err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)),
     );
     return () => ctl.abort();
@@ -80,7 +81,7 @@ export function ActOn({
       <div className="act-grid">
         <div className="act-block" data-testid="act-urgent">
           <h3>Critical and high findings</h3>
-          {urgent && (
+          {counts && worst && (
             <>
               <div className="act-counts">
                 {URGENT.map((s) => (
@@ -92,16 +93,16 @@ export function ActOn({
                     onClick={() => onSeverity(s)}
                     title={`Show the ${s} findings in the table below`}
                   >
-                    <span className="n">{urgent.counts.by_severity[s]}</span>
+                    <span className="n">{counts.by_severity[s]}</span>
                     <SeverityBadge severity={s} />
                   </button>
                 ))}
               </div>
-              {urgent.top.length === 0 ? (
+              {worst.length === 0 ? (
                 <p className="muted">No critical or high finding{running ? " yet" : " in this scan"}.</p>
               ) : (
                 <ul className="changes-list act-list" aria-label="Worst findings">
-                  {urgent.top.map((f) => (
+                  {worst.map((f) => (
                     <li key={f.id}>
                       <SeverityBadge severity={severityOf(f)} />
                       <div className="act-item">

@@ -1,25 +1,19 @@
-import { useEffect, useState } from "react";
-import { SEVERITIES, type TSeverity } from "@brandwarden/contract/constants";
-import { messageOf } from "../../api/client.ts";
-import { dashboardApi } from "../../api/endpoints.ts";
+import { SEVERITIES } from "@brandwarden/contract/constants";
 import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type { TFindingCounts } from "@brandwarden/contract/browser/findings";
 import { Empty } from "../../ui/Empty.tsx";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import "./dashboard.css";
 
-/** Findings per severity, from the one counts request a live update makes. */
-export function SeverityChart({ scanId, tick }: { scanId: string; tick: number }) {
-  const [counts, setCounts] = useState<Record<TSeverity, number> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const ctl = new AbortController();
-    dashboardApi
-      .counts(scanId, ctl.signal)
-      .then((c) => (setCounts(c.by_severity), setError(null)))
-      .catch((err: unknown) => (err as Error).name !== "AbortError" && setError(messageOf(err)));
-    return () => ctl.abort();
-  }, [scanId, tick]);
-
+/** Findings per severity, from the page's counts (null while loading; `error`: they failed). */
+export function SeverityChart({
+  counts: all,
+  error,
+}: {
+  counts: TFindingCounts | null;
+  error: string | null;
+}) {
+  const counts = all?.by_severity ?? null;
   const bands = [...SEVERITIES].reverse();
   const max = Math.max(1, ...bands.map((s) => counts?.[s] ?? 0));
   const total = bands.reduce((n, s) => n + (counts?.[s] ?? 0), 0);

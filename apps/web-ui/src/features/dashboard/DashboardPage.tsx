@@ -3,6 +3,7 @@ import { isTerminalScanStatus } from "@brandwarden/contract/constants";
 import { messageOf } from "../../api/client.ts";
 import { dashboardApi, reportUrl } from "../../api/endpoints.ts";
 import type { TCampaignView } from "@brandwarden/contract/browser/campaigns";
+import type { TFindingCounts } from "@brandwarden/contract/browser/findings";
 import type { TScan, TScanStatusView } from "@brandwarden/contract/browser/scans";
 import type { FindingsFilters } from "../../api/findings-query.ts";
 import { ChangesPanel } from "../lookalikes/ChangesPanel.tsx";
@@ -49,6 +50,20 @@ export function DashboardPage() {
     document.getElementById("findings-h")?.scrollIntoView({ behavior: "smooth" });
   };
   const scanId = scan?.scan_id;
+
+  // The scan's counts, one request per live update: the chart and "act on" both show them.
+  const [counts, setCounts] = useState<{ of: string; counts: TFindingCounts } | null>(null);
+  const [countsError, setCountsError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!scanId) return;
+    const ctl = new AbortController();
+    dashboardApi.counts(scanId, ctl.signal).then(
+      (c) => (setCounts({ of: scanId, counts: c }), setCountsError(null)),
+      (err: unknown) => (err as Error).name !== "AbortError" && setCountsError(messageOf(err)),
+    );
+    return () => ctl.abort();
+  }, [scanId, findingsTick]);
+  const scanCounts = counts && counts.of === scanId ? counts.counts : null;
 
   useEffect(() => {
     if (!scanId) return setCampaigns([]);
@@ -160,6 +175,7 @@ export function DashboardPage() {
             scanId={scan.scan_id}
             tick={findingsTick}
             running={running}
+            counts={scanCounts}
             campaigns={campaignsOf === scan.scan_id ? campaigns : null}
             takedownLinks={!acting}
             onSeverity={(severity) => pickForTable({ severity })}
@@ -178,7 +194,7 @@ export function DashboardPage() {
             <StageProgress scan={scan} mode={mode} />
             <ScanLog log={status.log} />
             <div className="stack">
-              <SeverityChart scanId={scan.scan_id} tick={findingsTick} />
+              <SeverityChart counts={scanCounts} error={countsError} />
               <ScanHistory current={scan.scan_id} refreshOn={`${scan.scan_id}:${scan.status}`} />
             </div>
           </div>
