@@ -35,8 +35,10 @@ export function LoginPage({ next }: { next?: string }) {
     e.preventDefault();
     void run(async () => {
       const { user } = await sessionApi.login(email, password);
-      setUser(user);
       await refresh();
+      // Signed in and on the page asked for in one render: set before the session's answer, the
+      // user was sent to /dashboard at once, then moved again when it came (after a quick click).
+      setUser(user);
       navigate(next && next.startsWith("/") && !next.startsWith("//") ? next : "/dashboard", {
         replace: true,
       });
@@ -78,8 +80,8 @@ export function SignupPage() {
     e.preventDefault();
     void run(async () => {
       const { user } = await sessionApi.register(email, password);
-      setUser(user);
       await refresh();
+      setUser(user);
       navigate("/account?welcome=1", { replace: true });
     });
   };
