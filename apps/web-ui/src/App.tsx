@@ -4,7 +4,11 @@ import { ErrorBanner } from "./ui/ErrorBanner.tsx";
 import { Loading } from "./ui/Loading.tsx";
 import { AccountPage } from "./features/account/AccountPage.tsx";
 import { AdminPage } from "./features/admin/AdminPage.tsx";
-import { AdminUserDashboardPage } from "./features/admin/AdminUserDashboardPage.tsx";
+import {
+  AdminUserDashboardPage,
+  AdminUserTakedownCasePage,
+  AdminUserTakedownsPage,
+} from "./features/admin/ActingForUserPages.tsx";
 import { AdminUserPage } from "./features/admin/AdminUserPage.tsx";
 import { AdminWeightsPage } from "./features/admin/AdminWeightsPage.tsx";
 import { ForgotPage, LoginPage, ResetPage, SignupPage } from "./features/auth/AuthPages.tsx";
@@ -127,6 +131,8 @@ export function App() {
   const lookalike = matchPath("/lookalikes/:id", path);
   const findingPage = matchPath("/findings/:id", path);
   const userDashboard = matchPath("/admin/users/:id/dashboard", path);
+  const userTakedowns = matchPath("/admin/users/:id/takedowns", path);
+  const userTakedownCase = matchPath("/admin/users/:id/takedowns/:case_id", path);
   const takedownCase = matchPath("/takedowns/:case_id", path);
   let page: ReactNode;
   if (path === "/dashboard") page = <DashboardPage />;
@@ -151,6 +157,16 @@ export function App() {
   else if (path === "/admin/weights" && user.admin) page = <AdminWeightsPage />;
   else if (userDashboard && user.admin)
     page = <AdminUserDashboardPage key={userDashboard.id} userId={userDashboard.id!} />;
+  else if (userTakedowns && user.admin)
+    page = <AdminUserTakedownsPage key={userTakedowns.id} userId={userTakedowns.id!} />;
+  else if (userTakedownCase && user.admin)
+    page = (
+      <AdminUserTakedownCasePage
+        key={userTakedownCase.id}
+        userId={userTakedownCase.id!}
+        caseId={userTakedownCase.case_id!}
+      />
+    );
   else if (actingFor && user.admin) page = <AdminUserPage key={actingFor.id} userId={actingFor.id!} />;
   else page = <NotFound />;
   return <Shell>{page}</Shell>;

@@ -352,7 +352,7 @@ describe("the admin area and the learner, in Chromium", () => {
 
   it(
     "lets an admin acting for a user open a takedown case, label a finding and download the report on their dashboard",
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const { infra } = bw.app.web.container;
       await giveOwnerTheWorldsBrand();
@@ -376,16 +376,45 @@ describe("the admin area and the learner, in Chromium", () => {
       const table = page.getByTestId("findings-table");
       const domain = "acme-bank-verify-5.com";
 
-      // The case is the user's: the admin stays on the user's dashboard and reads what was opened.
+      // The case is the user's: the admin works on it on the user's case page, which survives a
+      // reload, and finds it in the user's list of cases (never in the admin's own).
       await table.getByRole("button", { name: `Open takedown for ${domain}`, exact: true }).click();
-      await table
-        .getByRole("status")
-        .filter({ hasText: `Takedown case for ${domain}: open.` })
-        .waitFor();
-      expect(new URL(page.url()).pathname).toBe(`/admin/users/${owner.id}/dashboard`);
+      await page.waitForURL(new RegExp(`/admin/users/${owner.id}/takedowns/[0-9a-f-]{36}$`));
       const ownerCases = await bw.app.web.container.services.takedownCases.list(owner.id, { page: 1 });
       expect(ownerCases.cases.map((c) => [c.domain, c.finding_id])).toEqual([[domain, owner.findingIds[5]]]);
+      const caseId = ownerCases.cases[0]!.case_id;
+      expect(new URL(page.url()).pathname).toBe(`/admin/users/${owner.id}/takedowns/${caseId}`);
+      const casePage = page.getByTestId("takedown-case");
+      await casePage.getByRole("heading", { level: 1, name: new RegExp(domain) }).waitFor();
+      await page.reload();
+      await casePage.getByRole("heading", { level: 1, name: new RegExp(domain) }).waitFor();
+      await page.getByRole("heading", { name: "Recipients" }).waitFor();
       await snap(page, "a5-act-for-takedown");
+      // The user's evidence pack, once captured, downloads for the admin.
+      const evidence = page.getByRole("link", { name: "Download evidence (WARC)" });
+      await evidence.waitFor({ timeout: 90_000 });
+      const evidenceHref = await evidence.getAttribute("href");
+      expect(evidenceHref).toBe(`/takedowns/cases/${caseId}/evidence?user_id=${owner.id}`);
+      const pack = await page.request.get(evidenceHref!);
+      expect(pack.status()).toBe(200);
+      expect(pack.headers()["content-type"]).toBe("application/warc");
+      await casePage.getByRole("link", { name: "Takedowns", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: `Takedowns of ${OWNER}` }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/admin/users/${owner.id}/takedowns`);
+      const row = page.getByTestId("takedown-cases").locator(`tr[data-case="${caseId}"]`);
+      await row.getByRole("link", { name: domain }).waitFor();
+      expect(await row.getByRole("link", { name: domain }).getAttribute("href")).toBe(
+        `/admin/users/${owner.id}/takedowns/${caseId}`,
+      );
+      await page.reload();
+      await row.getByRole("link", { name: domain }).waitFor();
+      // The admin's own cases page does not show the user's case.
+      await page.goto("/takedowns");
+      await page.getByRole("heading", { level: 1, name: "Takedowns" }).waitFor();
+      await page.getByText("No takedown case yet").waitFor();
+
+      await page.goto(`/admin/users/${owner.id}/dashboard?scan=${owner.scanId}`);
+      await page.getByRole("heading", { level: 1, name: `Dashboard of ${OWNER}` }).waitFor();
 
       await table.getByRole("button", { name: domain, exact: true }).click();
       await page.getByRole("button", { name: "Mark benign" }).click();

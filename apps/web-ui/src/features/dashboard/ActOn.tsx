@@ -40,7 +40,7 @@ export function ActOn({
   running,
   counts,
   campaigns,
-  takedownLinks,
+  takedownsPath,
   onSeverity,
   onCampaign,
 }: {
@@ -51,8 +51,8 @@ export function ActOn({
   counts: TFindingCounts | null;
   /** Null while loading. */
   campaigns: TCampaignView[] | null;
-  /** False when an admin views another user's dashboard: the takedowns page shows the admin's own. */
-  takedownLinks: boolean;
+  /** The cases' page of the user whose dashboard this is (the admin's view of it when acting for them). */
+  takedownsPath: string;
   onSeverity(severity: TSeverity): void;
   onCampaign(id: string): void;
 }) {
@@ -162,7 +162,7 @@ export function ActOn({
         </div>
         <div className="act-block" data-testid="act-takedowns">
           <h3>Takedowns</h3>
-          {stats && <TakedownSummary stats={stats} links={takedownLinks} />}
+          {stats && <TakedownSummary stats={stats} path={takedownsPath} />}
         </div>
       </div>
     </section>
@@ -170,7 +170,7 @@ export function ActOn({
 }
 
 /** The cases not ended, by where they stand: to send (open, re-emerged), sent, escalated. */
-function TakedownSummary({ stats, links }: { stats: TTakedownStats; links: boolean }) {
+function TakedownSummary({ stats, path }: { stats: TTakedownStats; path: string }) {
   const rows: Array<[state: string, n: number, words: string]> = [
     ["open", stats.open, "to send"],
     ["reemerged", stats.reemerged, "re-emerged, to send again"],
@@ -198,12 +198,12 @@ function TakedownSummary({ stats, links }: { stats: TTakedownStats; links: boole
             .map(([state, n, words]) => (
               <li key={state} data-state={state}>
                 <span className="n">{n}</span>
-                {links ? <Link to={`/takedowns?state=${state}`}>{words}</Link> : <span>{words}</span>}
+                <Link to={`${path}?state=${state}`}>{words}</Link>
               </li>
             ))}
         </ul>
       )}
-      {links && <Link to="/takedowns">All takedown cases</Link>}
+      <Link to={path}>All takedown cases</Link>
     </>
   );
 }

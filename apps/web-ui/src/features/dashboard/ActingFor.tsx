@@ -21,10 +21,14 @@ export function useActingFor(): ActingForValue | null {
   return useContext(ActingForContext);
 }
 
-/** Where the dashboard and the brand profile are for the user whose data is shown. */
-export function useUserPaths(): { dashboard: string; profile: string } {
+/** Where the dashboard, the brand profile and the takedown cases are for the user whose data is shown. */
+export function useUserPaths(): { dashboard: string; profile: string; takedowns: string } {
   const acting = useActingFor();
   return acting
-    ? { dashboard: `/admin/users/${acting.userId}/dashboard`, profile: `/admin/users/${acting.userId}` }
-    : { dashboard: "/dashboard", profile: "/account" };
+    ? {
+        dashboard: `/admin/users/${acting.userId}/dashboard`,
+        profile: `/admin/users/${acting.userId}`,
+        takedowns: `/admin/users/${acting.userId}/takedowns`,
+      }
+    : { dashboard: "/dashboard", profile: "/account", takedowns: "/takedowns" };
 }

@@ -177,7 +177,7 @@ export function DashboardPage() {
             running={running}
             counts={scanCounts}
             campaigns={campaignsOf === scan.scan_id ? campaigns : null}
-            takedownLinks={!acting}
+            takedownsPath={paths.takedowns}
             onSeverity={(severity) => pickForTable({ severity })}
             onCampaign={(campaign) => pickForTable({ campaign })}
           />

@@ -1,49 +1,36 @@
 import { useState } from "react";
-import { TAKEDOWN_STATE_WORDS, takedownCaseLink } from "@brandwarden/contract/takedown-words";
 import type { TOpenTakedownCase } from "@brandwarden/contract/browser/takedown-cases";
-import { actingFor } from "../../api/acting-for.ts";
 import { messageOf } from "../../api/client.ts";
 import { takedownApi } from "../../api/endpoints.ts";
 import { navigate } from "../../lib/router.tsx";
+import { useUserPaths } from "../dashboard/ActingFor.tsx";
 import "./takedowns.css";
 
 /**
- * Runs one opening at a time and keeps its error for the button to show. It then goes to where
- * the case is shown, except for an admin acting for a user: the case pages are the user's own
- * (no `user_id` in their address), so leaving the user's dashboard would show "not found"; the
- * admin stays and reads what was opened.
+ * Runs one opening at a time and keeps its error for the button to show; then goes to where the
+ * case is shown (for an admin acting for a user, the user's cases under /admin/users/:id).
  */
 function useOpening() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const run = async (open: () => Promise<{ link: string; done: string }>) => {
+  const run = async (open: () => Promise<string>) => {
     setBusy(true);
     setError(null);
-    setDone(null);
     try {
-      const opened = await open();
-      if (!actingFor()) return navigate(opened.link);
-      setDone(opened.done);
+      return navigate(await open());
     } catch (err) {
       setError(messageOf(err));
     }
     setBusy(false);
   };
-  return { busy, error, done, run };
+  return { busy, error, run };
 }
 
-/** What the opening did or why it failed, beside its button. */
-function Outcome({ error, done }: { error: string | null; done: string | null }) {
-  if (error)
-    return (
-      <span className="field-error" role="alert">
-        {error}
-      </span>
-    );
-  return done ? (
-    <span className="muted" role="status">
-      {done}
+/** Why the opening failed, beside its button. */
+function OpeningError({ error }: { error: string | null }) {
+  return error ? (
+    <span className="field-error" role="alert">
+      {error}
     </span>
   ) : null;
 }
@@ -62,14 +49,9 @@ export function OpenTakedownButton({
   name: string;
   small?: boolean;
 }) {
-  const { busy, error, done, run } = useOpening();
-  const open = async () => {
-    const c = await takedownApi.open(target);
-    return {
-      link: takedownCaseLink(c.case_id),
-      done: `Takedown case for ${name}: ${TAKEDOWN_STATE_WORDS[c.state].toLowerCase()}.`,
-    };
-  };
+  const { busy, error, run } = useOpening();
+  const paths = useUserPaths();
+  const open = async () => `${paths.takedowns}/${(await takedownApi.open(target)).case_id}`;
   return (
     <span className="td-open">
       <button
@@ -81,18 +63,16 @@ export function OpenTakedownButton({
       >
         Open takedown
       </button>
-      <Outcome error={error} done={done} />
+      <OpeningError error={error} />
     </span>
   );
 }
 
-/** The bulk action: a case for each selected domain finding, then the takedowns page. */
+/** The bulk action: a case for each selected domain finding, then the (user's) takedowns page. */
 export function OpenTakedownsButton({ findingIds }: { findingIds: string[] }) {
-  const { busy, error, done, run } = useOpening();
-  const open = async () => {
-    const { opened } = await takedownApi.openMany(findingIds);
-    return { link: "/takedowns", done: `${opened} takedown case${opened === 1 ? "" : "s"} opened.` };
-  };
+  const { busy, error, run } = useOpening();
+  const paths = useUserPaths();
+  const open = async () => (await takedownApi.openMany(findingIds), paths.takedowns);
   return (
     <>
       <button
@@ -103,7 +83,7 @@ export function OpenTakedownsButton({ findingIds }: { findingIds: string[] }) {
       >
         Open takedowns ({findingIds.length})
       </button>
-      <Outcome error={error} done={done} />
+      <OpeningError error={error} />
     </>
   );
 }

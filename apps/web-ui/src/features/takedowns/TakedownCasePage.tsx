@@ -10,6 +10,7 @@ import { Dialog } from "../../ui/Dialog.tsx";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { Notice } from "../../ui/Notice.tsx";
+import { useActingFor, useUserPaths } from "../dashboard/ActingFor.tsx";
 import { CaseDraft } from "./CaseDraft.tsx";
 import { CaseEvidence } from "./CaseEvidence.tsx";
 import { CaseEscalations, CaseTimeline } from "./CaseHistory.tsx";
@@ -25,8 +26,11 @@ const POLL_MS = 2000;
  * One takedown case (`/takedowns/:case_id`): where it stands, the evidence pack, the recipients
  * (editable before sending), the report, sending (or marking it sent by hand), withdrawing, the
  * escalations and the timeline. Everything comes from the server, so a reload shows the same.
+ * An admin acting for the case's owner sees it at `/admin/users/:id/takedowns/:case_id`.
  */
 export function TakedownCasePage({ caseId }: { caseId: string }) {
+  const acting = useActingFor();
+  const paths = useUserPaths();
   const [c, setCase] = useState<TTakedownCase | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
@@ -76,7 +80,7 @@ export function TakedownCasePage({ caseId }: { caseId: string }) {
       <div className="page-head row-between">
         <div>
           <p className="muted">
-            <Link to="/takedowns">Takedowns</Link> /
+            <Link to={paths.takedowns}>Takedowns</Link> /
           </p>
           <h1 className="break">
             {caseName(c)} <StateBadge state={c.state} />
@@ -84,10 +88,17 @@ export function TakedownCasePage({ caseId }: { caseId: string }) {
           <p className="muted">
             Opened {dateTime(c.opened_at)}
             {c.first_sent_at && <> · first sent {dateTime(c.first_sent_at)}</>}
-            {c.last_checked_at && <> · last checked {dateTime(c.last_checked_at)}</>} ·{" "}
-            <Link to={findingLink(c)}>
-              {c.kind === "social" ? "The profile's finding" : "The lookalike's page"}
-            </Link>
+            {c.last_checked_at && <> · last checked {dateTime(c.last_checked_at)}</>}
+            {/* The finding's page is the owner's own; an admin reads it on the owner's dashboard. */}
+            {!acting && (
+              <>
+                {" "}
+                ·{" "}
+                <Link to={findingLink(c)}>
+                  {c.kind === "social" ? "The profile's finding" : "The lookalike's page"}
+                </Link>
+              </>
+            )}
             {c.profile_url && (
               <>
                 {" "}

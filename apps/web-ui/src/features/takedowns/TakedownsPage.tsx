@@ -1,9 +1,5 @@
 import { useEffect, useState } from "react";
-import {
-  TAKEDOWN_STATE_WORDS,
-  TAKEDOWN_STATES,
-  takedownCaseLink,
-} from "@brandwarden/contract/takedown-words";
+import { TAKEDOWN_STATE_WORDS, TAKEDOWN_STATES } from "@brandwarden/contract/takedown-words";
 import type { TTakedownCaseList } from "@brandwarden/contract/browser/takedown-cases";
 import { messageOf, withQuery } from "../../api/client.ts";
 import { takedownApi } from "../../api/endpoints.ts";
@@ -14,6 +10,7 @@ import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { Pager } from "../../ui/Pager.tsx";
 import { TableHead } from "../../ui/TableHead.tsx";
+import { useActingFor, useUserPaths } from "../dashboard/ActingFor.tsx";
 import { ageOf, caseName, organisations, pageParam, stateParam, timeToDownWords } from "./case-words.ts";
 import { StateBadge } from "./StateBadge.tsx";
 import { TakedownStats } from "./TakedownStats.tsx";
@@ -21,10 +18,13 @@ import "./takedowns.css";
 
 /**
  * The user's takedown cases, newest first, filtered by state; the filter and page are in the URL
- * (`/takedowns?state=sent&page=2`), so a reload or a shared link shows the same list.
+ * (`/takedowns?state=sent&page=2`), so a reload or a shared link shows the same list. An admin
+ * acting for a user sees theirs at `/admin/users/:id/takedowns`.
  */
 export function TakedownsPage() {
-  useTitle("Takedowns");
+  const acting = useActingFor();
+  const paths = useUserPaths();
+  useTitle(acting ? `Takedowns · ${acting.email}` : "Takedowns");
   const { query } = useLocation();
   const state = stateParam(query.get("state"));
   const page = pageParam(query.get("page"));
@@ -43,7 +43,7 @@ export function TakedownsPage() {
 
   const go = (next: { state?: string; page?: number }) =>
     navigate(
-      withQuery("/takedowns", {
+      withQuery(paths.takedowns, {
         state: next.state,
         page: next.page && next.page > 1 ? next.page : undefined,
       }),
@@ -53,7 +53,7 @@ export function TakedownsPage() {
   return (
     <div className="stack">
       <div className="page-head">
-        <h1>Takedowns</h1>
+        <h1>{acting ? `Takedowns of ${acting.email}` : "Takedowns"}</h1>
         <p className="muted">
           One case per lookalike, from the evidence pack to the site being down. Open one from a finding.
         </p>
@@ -100,7 +100,7 @@ export function TakedownsPage() {
                   {data.cases.map((c) => (
                     <tr key={c.case_id} data-case={c.case_id} data-state={c.state}>
                       <td className="clip">
-                        <Link to={takedownCaseLink(c.case_id)}>{caseName(c)}</Link>
+                        <Link to={`${paths.takedowns}/${c.case_id}`}>{caseName(c)}</Link>
                       </td>
                       <td>
                         <StateBadge state={c.state} />
