@@ -5,7 +5,7 @@ import type { TAdminUser } from "@brandwarden/contract/browser/admin";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { Notice } from "../../ui/Notice.tsx";
-import { ActingFor } from "../dashboard/ActingFor.tsx";
+import { ActingFor } from "../../lib/acting-for-context.tsx";
 import { Link } from "../../lib/router.tsx";
 import { DashboardPage } from "../dashboard/DashboardPage.tsx";
 import { TakedownCasePage } from "../takedowns/TakedownCasePage.tsx";

@@ -19,7 +19,7 @@ import { FindingsTable } from "./FindingsTable.tsx";
 import { ScanLog, StageProgress } from "./Progress.tsx";
 import { ScanHistory } from "./ScanHistory.tsx";
 import { SocialTable } from "./SocialTable.tsx";
-import { useActingFor, useUserPaths } from "./ActingFor.tsx";
+import { useActingFor, useUserPaths } from "../../lib/acting-for-context.tsx";
 import { useScanLive } from "./useScanLive.ts";
 import { dateTime } from "../../lib/format.ts";
 import { Link, navigate, useLocation, useTitle } from "../../lib/router.tsx";

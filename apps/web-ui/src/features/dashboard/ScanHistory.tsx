@@ -7,7 +7,7 @@ import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { StatusBadge } from "../../ui/StatusBadge.tsx";
 import { dateTime } from "../../lib/format.ts";
 import { Link } from "../../lib/router.tsx";
-import { useUserPaths } from "./ActingFor.tsx";
+import { useUserPaths } from "../../lib/acting-for-context.tsx";
 import "./dashboard.css";
 
 /**

@@ -3,7 +3,7 @@ import type { TOpenTakedownCase } from "@brandwarden/contract/browser/takedown-c
 import { messageOf } from "../../api/client.ts";
 import { takedownApi } from "../../api/endpoints.ts";
 import { navigate } from "../../lib/router.tsx";
-import { useUserPaths } from "../dashboard/ActingFor.tsx";
+import { useUserPaths } from "../../lib/acting-for-context.tsx";
 import "./takedowns.css";
 
 /**

@@ -10,7 +10,7 @@ import { Dialog } from "../../ui/Dialog.tsx";
 import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { Notice } from "../../ui/Notice.tsx";
-import { useActingFor, useUserPaths } from "../dashboard/ActingFor.tsx";
+import { useActingFor, useUserPaths } from "../../lib/acting-for-context.tsx";
 import { CaseDraft } from "./CaseDraft.tsx";
 import { CaseEvidence } from "./CaseEvidence.tsx";
 import { CaseEscalations, CaseTimeline } from "./CaseHistory.tsx";

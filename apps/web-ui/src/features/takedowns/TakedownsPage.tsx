@@ -10,7 +10,7 @@ import { ErrorBanner } from "../../ui/ErrorBanner.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { Pager } from "../../ui/Pager.tsx";
 import { TableHead } from "../../ui/TableHead.tsx";
-import { useActingFor, useUserPaths } from "../dashboard/ActingFor.tsx";
+import { useActingFor, useUserPaths } from "../../lib/acting-for-context.tsx";
 import { ageOf, caseName, organisations, pageParam, stateParam, timeToDownWords } from "./case-words.ts";
 import { StateBadge } from "./StateBadge.tsx";
 import { TakedownStats } from "./TakedownStats.tsx";
