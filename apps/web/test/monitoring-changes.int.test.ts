@@ -301,7 +301,7 @@ for (const { variant, status } of await dbVariants()) {
       const lookalikeId = (await owner.get(`/findings/${row!.id}`)).json().lookalike.id;
       expect((await other.get(`/lookalikes/${lookalikeId}`)).statusCode).toBe(404);
       expect((await other.get("/lookalikes")).json().total).toBe(0);
-      expect((await other.post("/takedowns/sent", { finding_id: row!.id })).statusCode).toBe(404);
+      expect((await other.post("/takedowns/cases", { finding_id: row!.id })).statusCode).toBe(404);
     });
   });
 }

@@ -164,18 +164,12 @@ for (const { variant, status } of await dbVariants()) {
         http_status: 200,
         parked: false,
       });
-      // Takedown sent for the parked one: it is tracked from its finding.
-      const sent = await owner.post("/takedowns/sent", {
-        finding_id: parked.id,
-        note: "sent to abuse@registrar",
-      });
-      expect(sent.statusCode).toBe(200);
-      expect(sent.json().lookalike).toMatchObject({
-        name: "acmebank-parked.com",
-        state: "takedown_requested",
-      });
-      expect(sent.json().lookalike.takedown_requested_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
-      expect((await owner.post("/takedowns/sent", { finding_id: "nope" })).statusCode).toBe(422);
+      // A takedown case sent for the parked one (the case's sending moves it so): it is tracked
+      // from its finding.
+      const lookalikes = t.container.services.monitoring.lookalikes;
+      const sent = await lookalikes.takedownSent(userId, parked.id, "sent to abuse@registrar");
+      expect(sent.lookalike).toMatchObject({ name: "acmebank-parked.com", state: "takedown_requested" });
+      expect(sent.lookalike.takedown_requested_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
 
       const roundId = await t.container.services.monitoring.watch.startRound(userId);
       expect(roundId).toMatch(/^[0-9a-f-]{36}$/);
@@ -280,7 +274,7 @@ for (const { variant, status } of await dbVariants()) {
       const scan = await insertScan(t.db, userId);
       const f = await insertDomainFinding(t.db, scan.id, userId, { domain: "acmebank-quiet.com", resolve_status: "registered", http_status: 200, parked: true, page_title: "acmebank-quiet.com is for sale", login_form: false, password_form: false, severity: "low", score: 25 }); // prettier-ignore
       // Tracked from its finding (an analyst confirming it, a takedown, or a scan completing all do that).
-      await owner.post("/takedowns/sent", { finding_id: f.id });
+      await t.container.services.monitoring.lookalikes.takedownSent(userId, f.id, null);
       const id = (await owner.get(`/findings/${f.id}`)).json().lookalike.id;
       // Back to "registered" for this test: a plain parked lookalike.
       await t.db.update(trackedLookalikes).set({ state: "registered" }).where(eq(trackedLookalikes.id, id));

@@ -55,7 +55,7 @@ export const ZLookalikeDetail = z.object({
 });
 export type TLookalikeDetail = z.infer<typeof ZLookalikeDetail>;
 
-/** `POST /lookalikes/:id/confirm`, `POST /takedowns/sent`: the lookalike after the analyst's move. */
+/** `POST /lookalikes/:id/confirm`: the lookalike after the analyst's move. */
 export const ZLookalikeMoved = z.object({ lookalike: ZTrackedLookalike });
 
 /** `GET /findings/:id`: a finding with its change, its lookalike (if tracked) and timeline. */

@@ -16,7 +16,6 @@ import {
   ZTimeToDetectView,
   ZWatchView,
 } from "@brandwarden/contract/browser/monitoring";
-import { ZTakedownSentRequest } from "@brandwarden/contract/browser/takedowns";
 import { notFound } from "@brandwarden/platform/http/app-error";
 import { validate } from "@brandwarden/platform/http/validate";
 import { idParam } from "../../lib/id-param.ts";
@@ -29,7 +28,6 @@ import type { LookalikesService } from "./lookalikes.service.ts";
  * - `GET /lookalikes[?state=&kind=&q=&page=]`, `GET /lookalikes/:id` (with its timeline),
  *   `POST /lookalikes/:id/confirm` (an analyst confirms it malicious);
  * - `GET /findings/:id[?kind=social]`: a finding, its change since the previous scan, its timeline;
- * - `POST /takedowns/sent` `{finding_id, note?}`: the takedown draft went out; the watch follows up;
  * - `GET|POST /monitoring/pins`, `DELETE /monitoring/pins/:domain`: names the watch always checks;
  * - `GET /dashboard/changes[?scan_id=]`: what changed since the last scan; `GET /monitoring/watch`;
  * - `GET /monitoring/time_to_detect`: the median time from registration to detection per source.
@@ -71,11 +69,6 @@ export function registerMonitoringRoutes(
     const p = await deps.actFor(req);
     const { kind } = validate(ZFindingKindQuery, req.query, "query");
     return lookalikes.forFinding(p.userId, idParam(req.params, "Finding"), kind);
-  });
-  r.post("/takedowns/sent", { ...moved, config: { docs: { body: ZTakedownSentRequest } } }, async (req) => {
-    const p = await deps.actFor(req);
-    const body = validate(ZTakedownSentRequest, req.body);
-    return lookalikes.takedownSent(p.userId, body.finding_id, body.note ?? null);
   });
 
   r.get("/monitoring/pins", { schema: { response: { 200: ZPins } } }, async (req) => ({
