@@ -88,7 +88,7 @@ export function ActOn({
                   <button
                     key={s}
                     type="button"
-                    className="act-count"
+                    className="count-tile"
                     data-severity={s}
                     onClick={() => onSeverity(s)}
                     title={`Show the ${s} findings in the table below`}

@@ -93,6 +93,7 @@ export function ChangesPanel({
           <li key={k}>
             <button
               type="button"
+              className="count-tile"
               aria-pressed={selected === k}
               onClick={() => onPick(selected === k ? "" : k)}
               data-change={k}
