@@ -21,6 +21,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { missingBuilds } from "./missing-builds.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const workspaces = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).workspaces;
@@ -100,10 +101,7 @@ async function healthy(url) {
   }
 }
 
-const missing = workspaces
-  .filter((ws) => existsSync(path.join(root, ws, "src")))
-  .map((ws) => (ws === "apps/web-ui" ? `${ws}/dist/index.html` : `${ws}/dist`))
-  .filter((built) => !existsSync(path.join(root, built)));
+const missing = missingBuilds(root);
 if (missing.length > 0) {
   console.error(
     `check-production-install: not built here (missing ${missing.join(", ")}): run \`npm ci\` or \`npm run build\` first`,

@@ -6,13 +6,12 @@
 // sources, built where the dev dependencies are (README, "Production install"), and stops with
 // one message naming what is missing when they were not shipped.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { missingBuilds } from "./missing-builds.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const workspaces = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).workspaces;
 
 /** Whether `name` resolves from workspace `ws` as Node would load it (hoisted or in the workspace). */
 function installed(ws, name) {
@@ -27,11 +26,7 @@ function installed(ws, name) {
 if (installed(".", "esbuild") && installed("apps/web-ui", "vite")) {
   execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
 } else {
-  // What the start scripts load: every compiled workspace's dist/ and the UI's built index.
-  const missing = workspaces
-    .filter((ws) => existsSync(path.join(root, ws, "src")))
-    .map((ws) => (ws === "apps/web-ui" ? `${ws}/dist/index.html` : `${ws}/dist`))
-    .filter((built) => !existsSync(path.join(root, built)));
+  const missing = missingBuilds(root);
   if (missing.length > 0) {
     console.error(
       `brandwarden: no build tools here (dev dependencies omitted) and no built code: missing ${missing.join(", ")}. ` +
