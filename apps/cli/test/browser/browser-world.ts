@@ -27,11 +27,12 @@ export interface BrowserWorld {
   stop(): Promise<void>;
 }
 
-export async function startBrowserWorld(): Promise<BrowserWorld> {
+/** `lookalikes`: how many the world plants (smallScenario's 40 by default); fewer scan faster. */
+export async function startBrowserWorld(opts: { lookalikes?: number } = {}): Promise<BrowserWorld> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "brandwarden-browser-"));
   const uiDir = path.join(dataDir, "ui");
   buildUi(uiDir);
-  const world = await startTestWorld(smallScenario());
+  const world = await startTestWorld(smallScenario(opts.lookalikes ? { lookalikes: opts.lookalikes } : {}));
   const [webPort, workerPort] = [await freePort(), await freePort()];
   const app = await startEmbedded({
     ...process.env,

@@ -45,7 +45,7 @@ describe("web UI in Chromium", () => {
   };
 
   beforeAll(async () => {
-    bw = await startBrowserWorld();
+    bw = await startBrowserWorld({ lookalikes: 24 });
   }, 180_000);
   afterAll(async () => {
     await bw?.stop();
