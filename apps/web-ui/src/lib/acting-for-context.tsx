@@ -8,9 +8,9 @@ interface ActingForValue {
 const ActingForContext = createContext<ActingForValue | null>(null);
 
 /**
- * Renders the dashboard for an admin acting for `userId` (on `/admin/users/:id/dashboard`, whose
- * requests name that user, see api/acting-for.ts): titles name the user, and links stay in the
- * admin's view of the user.
+ * Renders a user's pages (dashboard, takedown cases) for an admin acting for `userId` under
+ * `/admin/users/:id/`, whose requests name that user (api/acting-for.ts): titles name the user,
+ * and links stay in the admin's view of the user.
  */
 export function ActingFor({ userId, email, children }: ActingForValue & { children: ReactNode }) {
   return <ActingForContext.Provider value={{ userId, email }}>{children}</ActingForContext.Provider>;
